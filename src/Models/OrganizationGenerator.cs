@@ -1,0 +1,49 @@
+namespace WebSerialization.Models;
+
+/// <summary>
+/// Builds the seed article's test data deterministically: Organization 1 with tags <c>TestTag0</c>..<c>TestTag4</c>
+/// and members whose random parts come from a PRNG with a fixed seed, so every process, run and format serves
+/// the same members.
+/// </summary>
+public static class OrganizationGenerator
+{
+    /// <summary>The member count of the seed articles.</summary>
+    public const int SeedMemberCount = 1_000_000;
+
+    /// <summary>The PRNG seed (the date of the seed article's first run).</summary>
+    public const int DefaultSeed = 20231210;
+
+    /// <summary>Unix milliseconds of the seed article's first run (2023-12-10 22:28:24 UTC); update times fall in the day after it.</summary>
+    public const long BaseUpdateTime = 1_702_247_304_000;
+
+    private const int MillisecondsPerDay = 86_400_000;
+
+    /// <summary>Creates the organization with <paramref name="memberCount"/> members.</summary>
+    public static Organization Create(int memberCount = SeedMemberCount, int seed = DefaultSeed)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(memberCount);
+
+        // A seeded System.Random keeps its legacy algorithm across .NET versions, which is what makes the data stable.
+        var random = new Random(seed);
+        var members = new List<Member>(memberCount);
+        for (var i = 0; i < memberCount; i++)
+        {
+            members.Add(new Member
+            {
+                Id = i,
+                Name = $"TestName{i}",
+                Description = $"TestDescription{random.Next(1, int.MaxValue)}",
+                Address = $"TestAddress{random.Next(1, int.MaxValue)}",
+                Value = random.Next(1, int.MaxValue),
+                UpdateTime = BaseUpdateTime + random.Next(0, MillisecondsPerDay),
+            });
+        }
+
+        return new Organization
+        {
+            Id = 1,
+            Tags = [.. Enumerable.Range(0, 5).Select(index => $"TestTag{index}")],
+            Members = members,
+        };
+    }
+}

@@ -1,0 +1,70 @@
+using System.IO.Pipelines;
+using System.Runtime.InteropServices;
+
+namespace WebSerialization.Models.Streaming;
+
+/// <summary>
+/// Streams an <see cref="Organization"/> to a <see cref="PipeWriter"/> in bounded chunks: members are encoded
+/// synchronously in small batches, and <see cref="PipeWriter.FlushAsync"/> is awaited whenever a chunk's worth of
+/// bytes is pending. A <see cref="PipeWriter"/> holds everything written until it is flushed, so the flushes are
+/// what keep memory bounded; they are also where backpressure and client disconnects are seen.
+/// </summary>
+public static class OrganizationStreamWriter
+{
+    /// <summary>Bytes written between two flushes. Below Kestrel's 64 KB response buffer, so a flush rarely waits on itself.</summary>
+    public const int DefaultChunkSize = 32 * 1024;
+
+    // Small enough that one batch of ordinary members stays well under a chunk; the byte count decides when to flush.
+    private const int MembersPerBatch = 64;
+
+    /// <summary>Writes <paramref name="organization"/> with its first <paramref name="memberCount"/> members.</summary>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="OperationCanceledException">The token was cancelled or the reader went away.</exception>
+    public static async Task<long> WriteAsync(
+        PipeWriter output,
+        IOrganizationEncoder encoder,
+        Organization organization,
+        int memberCount,
+        CancellationToken cancellationToken,
+        int chunkSize = DefaultChunkSize)
+    {
+        ArgumentNullException.ThrowIfNull(output);
+        ArgumentNullException.ThrowIfNull(encoder);
+        ArgumentNullException.ThrowIfNull(organization);
+        var members = organization.Members;
+        memberCount = members is null ? 0 : memberCount;
+        ArgumentOutOfRangeException.ThrowIfNegative(memberCount);
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(memberCount, members?.Count ?? 0);
+
+        long total = 0;
+        long pending = encoder.WriteHeader(output, organization, memberCount);
+        for (var index = 0; index < memberCount;)
+        {
+            var batch = Math.Min(MembersPerBatch, memberCount - index);
+            pending += encoder.WriteMembers(output, CollectionsMarshal.AsSpan(members).Slice(index, batch));
+            index += batch;
+            if (pending >= chunkSize)
+            {
+                total += pending;
+                pending = 0;
+                await FlushAsync(output, cancellationToken);
+            }
+        }
+
+        pending += encoder.WriteFooter(output);
+        total += pending;
+        await FlushAsync(output, cancellationToken);
+        return total;
+    }
+
+    private static async ValueTask FlushAsync(PipeWriter output, CancellationToken cancellationToken)
+    {
+        var result = await output.FlushAsync(cancellationToken);
+
+        // Completed means the reader (the client's connection) is gone: stop encoding rather than fill memory no one reads.
+        if (result.IsCanceled || result.IsCompleted)
+        {
+            throw new OperationCanceledException("The reader stopped reading the payload.", cancellationToken);
+        }
+    }
+}
