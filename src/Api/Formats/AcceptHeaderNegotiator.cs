@@ -1,0 +1,155 @@
+using Microsoft.Extensions.Primitives;
+using Microsoft.Net.Http.Headers;
+using WebSerialization.Models;
+
+namespace WebSerialization.Api.Formats;
+
+/// <summary>
+/// Chooses a response format from <c>?format=</c> or the Accept header, the way RFC 9110 §12.5.1 describes and MVC
+/// does not (field notes): every Accept entry counts, including alongside <c>*/*</c>; <c>q=0</c> means "not this";
+/// a media type gets the q of the most specific range that matches it; the highest q wins. Ties go to a type the
+/// client named over one a wildcard matched, then to the client's order, then to the server's (JSON first).
+/// A type the client named is echoed as the Content-Type, so an alias comes back as asked.
+/// </summary>
+public static class AcceptHeaderNegotiator
+{
+    private const int ExactMatch = 3;
+    private const int SubtypeWildcardMatch = 2;
+    private const int AnyMatch = 1;
+
+    /// <summary>Every concrete media type that names a format, primary names first.</summary>
+    public static IReadOnlyList<string> SupportedMediaTypes { get; } =
+    [
+        .. WireFormatDescriptor.All.Select(d => d.MediaType),
+        .. WireFormatDescriptor.All.SelectMany(d => d.Aliases),
+    ];
+
+    /// <summary>Negotiates a format, or returns null when nothing acceptable is on offer (406).</summary>
+    /// <param name="formatKey">The <c>?format=</c> value, which overrides Accept when present.</param>
+    /// <param name="accept">The Accept header values.</param>
+    public static NegotiatedFormat? Negotiate(string? formatKey, StringValues accept)
+    {
+        if (formatKey is not null)
+        {
+            var byKey = WireFormatDescriptor.FindByKey(formatKey);
+            return byKey is null ? null : new NegotiatedFormat(byKey.Format, byKey.MediaType);
+        }
+
+        if (StringValues.IsNullOrEmpty(accept) || !MediaTypeHeaderValue.TryParseList(accept, out var ranges) || ranges.Count == 0)
+        {
+            return Default;
+        }
+
+        Candidate? best = null;
+        foreach (var descriptor in WireFormatDescriptor.All)
+        {
+            best = Better(best, Rate(descriptor, descriptor.MediaType, ranges));
+            foreach (var alias in descriptor.Aliases)
+            {
+                best = Better(best, Rate(descriptor, alias, ranges));
+            }
+        }
+
+        return best is { Quality: > 0 } chosen ? new NegotiatedFormat(chosen.Format, chosen.ContentType) : null;
+    }
+
+    private static NegotiatedFormat Default { get; } = new(WireFormat.Json, WireMediaTypes.Json);
+
+    // Rates one media type the server offers against every Accept range; the most specific matching range decides.
+    private static Candidate? Rate(WireFormatDescriptor descriptor, string offered, IList<MediaTypeHeaderValue> ranges)
+    {
+        var offeredType = new MediaTypeHeaderValue(offered);
+        Candidate? rating = null;
+        for (var order = 0; order < ranges.Count; order++)
+        {
+            var range = ranges[order];
+            var specificity = Specificity(range, offeredType, out var namedType);
+            if (specificity == 0 || (rating is not null && rating.Specificity >= specificity))
+            {
+                continue;
+            }
+
+            // A +json type the client named is answered as plain JSON: echoing a vendor type we know nothing of would be a lie.
+            var contentType = specificity == ExactMatch && !offeredType.SubTypeWithoutSuffix.Equals("*", StringComparison.Ordinal)
+                ? namedType
+                : descriptor.MediaType;
+            rating = new Candidate(descriptor.Format, contentType, range.Quality ?? 1.0, specificity, order, (int)descriptor.Format);
+        }
+
+        return rating;
+    }
+
+    private static int Specificity(MediaTypeHeaderValue range, MediaTypeHeaderValue offered, out string namedType)
+    {
+        namedType = offered.MediaType.Value!;
+        if (range.MatchesAllTypes)
+        {
+            return AnyMatch;
+        }
+
+        if (!range.Type.Equals(offered.Type, StringComparison.OrdinalIgnoreCase))
+        {
+            return 0;
+        }
+
+        if (range.MatchesAllSubTypes)
+        {
+            return SubtypeWildcardMatch;
+        }
+
+        // The offered "application/*+json" alias stands for any structured-syntax JSON type the client names.
+        if (offered.SubTypeWithoutSuffix.Equals("*", StringComparison.Ordinal))
+        {
+            if (range.Suffix.Equals(offered.Suffix, StringComparison.OrdinalIgnoreCase))
+            {
+                namedType = WireMediaTypes.Json;
+                return ExactMatch;
+            }
+
+            return 0;
+        }
+
+        if (range.SubType.Equals(offered.SubType, StringComparison.OrdinalIgnoreCase))
+        {
+            namedType = offered.MediaType.Value!;
+            return ExactMatch;
+        }
+
+        return 0;
+    }
+
+    private static Candidate? Better(Candidate? current, Candidate? challenger)
+    {
+        if (challenger is null || challenger.Quality <= 0)
+        {
+            return current;
+        }
+
+        if (current is null)
+        {
+            return challenger;
+        }
+
+        if (challenger.Quality != current.Quality)
+        {
+            return challenger.Quality > current.Quality ? challenger : current;
+        }
+
+        var challengerNamed = challenger.Specificity == ExactMatch;
+        var currentNamed = current.Specificity == ExactMatch;
+        if (challengerNamed != currentNamed)
+        {
+            return challengerNamed ? challenger : current;
+        }
+
+        if (challengerNamed && challenger.ClientOrder != current.ClientOrder)
+        {
+            return challenger.ClientOrder < current.ClientOrder ? challenger : current;
+        }
+
+        // Same standing: the server's order (JSON, MessagePack, protobuf, binary; primary names before aliases) wins.
+        return current;
+    }
+
+    private sealed record Candidate(WireFormat Format, string ContentType, double Quality, int Specificity, int ClientOrder, int ServerOrder);
+}

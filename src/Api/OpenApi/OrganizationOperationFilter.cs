@@ -1,0 +1,53 @@
+using System.Globalization;
+using System.Text.Json.Nodes;
+using Microsoft.OpenApi;
+using Swashbuckle.AspNetCore.SwaggerGen;
+using WebSerialization.Models;
+
+namespace WebSerialization.Api.OpenApi;
+
+/// <summary>
+/// Describes the GET's query parameters as what they are (they bind as strings so that a bad value gets a
+/// problem details body, not a bare 400): <c>count</c> an integer with a small example, so "Try it out" does
+/// not ask a browser to render a million members; <c>format</c> one of the format keys.
+/// </summary>
+public sealed class OrganizationOperationFilter : IOperationFilter
+{
+    /// <summary>The <c>count</c> Swagger UI fills in.</summary>
+    public const int ExampleCount = 10;
+
+    /// <inheritdoc />
+    public void Apply(OpenApiOperation operation, OperationFilterContext context)
+    {
+        if (operation.Parameters is null || context.ApiDescription.RelativePath != "api/organization" || context.ApiDescription.HttpMethod != "GET")
+        {
+            return;
+        }
+
+        foreach (var parameter in operation.Parameters.OfType<OpenApiParameter>())
+        {
+            switch (parameter.Name)
+            {
+                case "count":
+                    parameter.Description = "How many members to include, 0 to the configured member count (1,000,000 by default). Omitted: all of them.";
+                    parameter.Schema = new OpenApiSchema
+                    {
+                        Type = JsonSchemaType.Integer,
+                        Format = "int32",
+                        Minimum = "0",
+                        Maximum = OrganizationGenerator.SeedMemberCount.ToString(CultureInfo.InvariantCulture),
+                    };
+                    parameter.Example = JsonValue.Create(ExampleCount);
+                    break;
+                case "format":
+                    parameter.Description = "Overrides the Accept header (handy in a browser).";
+                    parameter.Schema = new OpenApiSchema
+                    {
+                        Type = JsonSchemaType.String,
+                        Enum = [.. WireFormatDescriptor.All.Select(d => (JsonNode)JsonValue.Create(d.Key))],
+                    };
+                    break;
+            }
+        }
+    }
+}

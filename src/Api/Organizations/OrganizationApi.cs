@@ -1,0 +1,74 @@
+using System.Globalization;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.Extensions.Options;
+using WebSerialization.Api.Diagnostics;
+using WebSerialization.Api.Formats;
+using WebSerialization.Models;
+using WebSerialization.Models.Protobuf;
+
+namespace WebSerialization.Api.Organizations;
+
+/// <summary>The organization endpoints: the four-format GET, the list of formats and the protobuf schema.</summary>
+public static class OrganizationApi
+{
+    /// <summary>Registers the organization's services.</summary>
+    public static IServiceCollection AddOrganizations(this IServiceCollection services, IConfiguration configuration)
+    {
+        services.Configure<OrganizationOptions>(configuration.GetSection(OrganizationOptions.Section));
+        services.AddSingleton<SeedOrganization>();
+        services.AddHostedService<SeedOrganizationWarmUp>();
+        return services;
+    }
+
+    /// <summary>Maps <c>/api/organization</c>, <c>/api/formats</c> and <c>/api/organization.proto</c>.</summary>
+    public static RouteGroupBuilder MapOrganizations(this IEndpointRouteBuilder routes)
+    {
+        var api = routes.MapGroup("/api").WithTags("Organization");
+
+        api.MapGet("/organization", GetOrganization)
+            .WithName("GetOrganization")
+            .WithSummary("The organization with its first `count` members, in the format chosen by Accept or `?format=`.")
+            .Produces(StatusCodes.Status200OK, typeof(Organization), WireMediaTypes.Json, WireMediaTypes.MessagePack, WireMediaTypes.Protobuf, WireMediaTypes.Binary)
+            .ProducesProblem(StatusCodes.Status400BadRequest)
+            .ProducesProblem(StatusCodes.Status406NotAcceptable);
+
+        api.MapGet("/formats", () => TypedResults.Ok(WireFormatDescriptor.All))
+            .WithName("GetFormats")
+            .WithSummary("The formats, with their media types, aliases and `format` keys.");
+
+        api.MapGet("/organization.proto", () => TypedResults.Text(ProtobufSchema.Text, "text/plain; charset=utf-8"))
+            .WithName("GetProtobufSchema")
+            .WithSummary("The protobuf schema of the organization, for generating a client in another language.");
+
+        return api;
+    }
+
+    private static IResult GetOrganization(
+        HttpContext httpContext,
+        SeedOrganization seed,
+        IOptions<OrganizationOptions> options,
+        [FromQuery] string? count,
+        [FromQuery] string? format)
+    {
+        var memberCount = seed.MemberCount;
+        if (count is not null
+            && (!int.TryParse(count, NumberStyles.None, CultureInfo.InvariantCulture, out memberCount) || memberCount > seed.MemberCount))
+        {
+            return ProblemResponses.Problem(
+                StatusCodes.Status400BadRequest,
+                "Invalid count",
+                $"count must be a whole number from 0 to {seed.MemberCount.ToString(CultureInfo.InvariantCulture)}; got '{count}'.");
+        }
+
+        var negotiated = AcceptHeaderNegotiator.Negotiate(format, httpContext.Request.Headers.Accept);
+        if (negotiated is null)
+        {
+            httpContext.Response.Headers.Vary = "Accept";
+            return ProblemResponses.NotAcceptable(format is not null
+                ? $"Unknown format '{format}'. Use one of the format keys listed here, or an Accept header."
+                : "None of the media types in the Accept header is available. Ask for one of those listed here.");
+        }
+
+        return new OrganizationResult(seed.Value, memberCount, negotiated, options.Value.ChunkSize);
+    }
+}

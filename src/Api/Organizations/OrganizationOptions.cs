@@ -1,0 +1,14 @@
+namespace WebSerialization.Api.Organizations;
+
+/// <summary>Configuration section <c>Organization</c>.</summary>
+public sealed class OrganizationOptions
+{
+    /// <summary>The configuration section name.</summary>
+    public const string Section = "Organization";
+
+    /// <summary>How many members the served organization has (and so the largest <c>count</c>).</summary>
+    public int MemberCount { get; set; } = WebSerialization.Models.OrganizationGenerator.SeedMemberCount;
+
+    /// <summary>Bytes encoded between two flushes of a streamed response.</summary>
+    public int ChunkSize { get; set; } = WebSerialization.Models.Streaming.OrganizationStreamWriter.DefaultChunkSize;
+}

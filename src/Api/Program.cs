@@ -1,0 +1,24 @@
+using WebSerialization.Api.Diagnostics;
+using WebSerialization.Api.OpenApi;
+using WebSerialization.Api.Organizations;
+
+var builder = WebApplication.CreateBuilder(args);
+
+builder.Services.AddAlwaysJsonProblemDetails();
+builder.Services.AddHealthChecks();
+builder.Services.AddApiDocumentation();
+builder.Services.AddOrganizations(builder.Configuration);
+
+var app = builder.Build();
+
+app.UseExceptionHandler();
+app.UseStatusCodePages();
+app.UseApiDocumentation();
+
+app.MapHealthChecks("/healthz");
+app.MapOrganizations();
+
+app.Run();
+
+/// <summary>The entry point, visible to the integration tests' WebApplicationFactory.</summary>
+public partial class Program;
