@@ -7,7 +7,8 @@ namespace WebSerialization.Api.Formats;
 /// <summary>
 /// Chooses a response format from <c>?format=</c> or the Accept header, the way RFC 9110 §12.5.1 describes and MVC
 /// does not (field notes): every Accept entry counts, including alongside <c>*/*</c>; <c>q=0</c> means "not this";
-/// a media type gets the q of the most specific range that matches it; the highest q wins. Ties go to a type the
+/// a media type gets the q of the most specific range that matches it; the highest q wins. Wildcards stand for
+/// the formats' primary types; aliases count only where the client names them. Ties go to a type the
 /// client named over one a wildcard matched, then to the client's order, then to the server's (JSON first).
 /// A type the client named is echoed as the Content-Type, so an alias comes back as asked.
 /// </summary>
@@ -43,10 +44,10 @@ public static class AcceptHeaderNegotiator
         Candidate? best = null;
         foreach (var descriptor in WireFormatDescriptor.All)
         {
-            best = Better(best, Rate(descriptor, descriptor.MediaType, ranges));
+            best = Better(best, Rate(descriptor, descriptor.MediaType, ranges, wildcardsMatch: true));
             foreach (var alias in descriptor.Aliases)
             {
-                best = Better(best, Rate(descriptor, alias, ranges));
+                best = Better(best, Rate(descriptor, alias, ranges, wildcardsMatch: false));
             }
         }
 
@@ -56,7 +57,9 @@ public static class AcceptHeaderNegotiator
     private static NegotiatedFormat Default { get; } = new(WireFormat.Json, WireMediaTypes.Json);
 
     // Rates one media type the server offers against every Accept range; the most specific matching range decides.
-    private static Candidate? Rate(WireFormatDescriptor descriptor, string offered, IList<MediaTypeHeaderValue> ranges)
+    // Wildcards match a format's primary type only: an alias is there for clients that name it, so refusing
+    // application/json with q=0 next to */* does not bring JSON back in as text/json.
+    private static Candidate? Rate(WireFormatDescriptor descriptor, string offered, IList<MediaTypeHeaderValue> ranges, bool wildcardsMatch)
     {
         var offeredType = new MediaTypeHeaderValue(offered);
         Candidate? rating = null;
@@ -64,16 +67,13 @@ public static class AcceptHeaderNegotiator
         {
             var range = ranges[order];
             var specificity = Specificity(range, offeredType, out var namedType);
-            if (specificity == 0 || (rating is not null && rating.Specificity >= specificity))
+            if (specificity == 0 || (specificity != ExactMatch && !wildcardsMatch) || (rating is not null && rating.Specificity >= specificity))
             {
                 continue;
             }
 
-            // A +json type the client named is answered as plain JSON: echoing a vendor type we know nothing of would be a lie.
-            var contentType = specificity == ExactMatch && !offeredType.SubTypeWithoutSuffix.Equals("*", StringComparison.Ordinal)
-                ? namedType
-                : descriptor.MediaType;
-            rating = new Candidate(descriptor.Format, contentType, range.Quality ?? 1.0, specificity, order, (int)descriptor.Format);
+            // The offered type itself goes back, so an alias comes back as asked.
+            rating = new Candidate(descriptor.Format, namedType, range.Quality ?? 1.0, specificity, order);
         }
 
         return rating;
@@ -81,6 +81,17 @@ public static class AcceptHeaderNegotiator
 
     private static int Specificity(MediaTypeHeaderValue range, MediaTypeHeaderValue offered, out string namedType)
     {
+        // The offered "application/*+json" alias is a pattern, not a type: only a structured-syntax JSON type that the
+        // client names (application/vnd.api+json) matches it, and such a request is answered as application/json.
+        if (offered.SubTypeWithoutSuffix.Equals("*", StringComparison.Ordinal))
+        {
+            namedType = WireMediaTypes.Json;
+            var named = !range.MatchesAllTypes && !range.MatchesAllSubTypes
+                && range.Type.Equals(offered.Type, StringComparison.OrdinalIgnoreCase)
+                && range.Suffix.Equals(offered.Suffix, StringComparison.OrdinalIgnoreCase);
+            return named ? ExactMatch : 0;
+        }
+
         namedType = offered.MediaType.Value!;
         if (range.MatchesAllTypes)
         {
@@ -97,25 +108,7 @@ public static class AcceptHeaderNegotiator
             return SubtypeWildcardMatch;
         }
 
-        // The offered "application/*+json" alias stands for any structured-syntax JSON type the client names.
-        if (offered.SubTypeWithoutSuffix.Equals("*", StringComparison.Ordinal))
-        {
-            if (range.Suffix.Equals(offered.Suffix, StringComparison.OrdinalIgnoreCase))
-            {
-                namedType = WireMediaTypes.Json;
-                return ExactMatch;
-            }
-
-            return 0;
-        }
-
-        if (range.SubType.Equals(offered.SubType, StringComparison.OrdinalIgnoreCase))
-        {
-            namedType = offered.MediaType.Value!;
-            return ExactMatch;
-        }
-
-        return 0;
+        return range.SubType.Equals(offered.SubType, StringComparison.OrdinalIgnoreCase) ? ExactMatch : 0;
     }
 
     private static Candidate? Better(Candidate? current, Candidate? challenger)
@@ -151,5 +144,5 @@ public static class AcceptHeaderNegotiator
         return current;
     }
 
-    private sealed record Candidate(WireFormat Format, string ContentType, double Quality, int Specificity, int ClientOrder, int ServerOrder);
+    private sealed record Candidate(WireFormat Format, string ContentType, double Quality, int Specificity, int ClientOrder);
 }

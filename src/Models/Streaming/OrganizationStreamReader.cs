@@ -1,0 +1,39 @@
+using System.IO.Pipelines;
+
+namespace WebSerialization.Models.Streaming;
+
+/// <summary>
+/// Feeds a <see cref="PipeReader"/> (a request or response body) to an <see cref="IOrganizationDecoder"/> as the
+/// bytes arrive. What the decoder consumes goes back to the pipe's pool at once; what it does not is kept in the
+/// pipe's pooled segments until more bytes come, never copied into one contiguous array.
+/// </summary>
+public static class OrganizationStreamReader
+{
+    /// <summary>Decodes one organization from <paramref name="input"/>.</summary>
+    /// <returns>The organization and the number of bytes read.</returns>
+    /// <exception cref="WireFormatException">The bytes are not a valid payload, or break a limit.</exception>
+    public static async Task<(Organization Organization, long BytesRead)> ReadAsync(
+        PipeReader input,
+        IOrganizationDecoder decoder,
+        CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(input);
+        ArgumentNullException.ThrowIfNull(decoder);
+
+        long bytesRead = 0;
+        while (true)
+        {
+            var result = await input.ReadAsync(cancellationToken);
+            var buffer = result.Buffer;
+            var consumed = decoder.Decode(buffer, isFinalBlock: result.IsCompleted);
+            bytesRead += buffer.Slice(buffer.Start, consumed).Length;
+            input.AdvanceTo(consumed, buffer.End);
+            if (result.IsCompleted || result.IsCanceled)
+            {
+                break;
+            }
+        }
+
+        return (decoder.GetResult(), bytesRead);
+    }
+}

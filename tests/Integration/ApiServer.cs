@@ -1,0 +1,86 @@
+using System.Collections.Concurrent;
+using System.Net;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Hosting.Server;
+using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.AspNetCore.Mvc.Testing;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using WebSerialization.Models;
+
+namespace WebSerialization.IntegrationTests;
+
+/// <summary>
+/// The real app on real Kestrel, listening on 127.0.0.1 with an ephemeral port, serving the full 1,000,000
+/// members. One instance is shared by every test class in the <see cref="ApiCollection"/>; it records every
+/// log entry at Warning or above so tests can assert that nothing was logged as an error.
+/// </summary>
+public sealed class ApiServer : WebApplicationFactory<Program>
+{
+    public ApiServer()
+    {
+        UseKestrel(options => options.Listen(IPAddress.Loopback, 0));
+        StartServer();
+        var addresses = Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses;
+        BaseAddress = new Uri(addresses.Single());
+        Client = new HttpClient { BaseAddress = BaseAddress, Timeout = TimeSpan.FromMinutes(2) };
+    }
+
+    /// <summary>Where the server listens, e.g. http://127.0.0.1:41234.</summary>
+    public Uri BaseAddress { get; }
+
+    /// <summary>A plain HttpClient (SocketsHttpHandler) pointed at <see cref="BaseAddress"/>.</summary>
+    public HttpClient Client { get; }
+
+    /// <summary>The data the server serves, generated the same way in the test process.</summary>
+    public Organization Expected { get; } = OrganizationGenerator.Create();
+
+    /// <summary>Every log entry at Warning or above, oldest first.</summary>
+    public ConcurrentQueue<(LogLevel Level, string Category, string Message)> Problems { get; } = new();
+
+    protected override void ConfigureWebHost(IWebHostBuilder builder)
+    {
+        builder.UseEnvironment("Testing");
+        builder.ConfigureLogging(logging => logging.AddProvider(new ProblemLogRecorder(Problems)));
+    }
+
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing)
+        {
+            Client.Dispose();
+        }
+
+        base.Dispose(disposing);
+    }
+
+    private sealed class ProblemLogRecorder(ConcurrentQueue<(LogLevel, string, string)> problems) : ILoggerProvider
+    {
+        public ILogger CreateLogger(string categoryName) => new Recorder(categoryName, problems);
+
+        public void Dispose()
+        {
+        }
+
+        private sealed class Recorder(string category, ConcurrentQueue<(LogLevel, string, string)> problems) : ILogger
+        {
+            public IDisposable? BeginScope<TState>(TState state) where TState : notnull => null;
+
+            public bool IsEnabled(LogLevel logLevel) => logLevel >= LogLevel.Warning;
+
+            public void Log<TState>(LogLevel logLevel, EventId eventId, TState state, Exception? exception, Func<TState, Exception?, string> formatter)
+            {
+                if (IsEnabled(logLevel))
+                {
+                    problems.Enqueue((logLevel, category, formatter(state, exception) + (exception is null ? string.Empty : " " + exception)));
+                }
+            }
+        }
+    }
+}
+
+[CollectionDefinition(Name)]
+public sealed class ApiCollection : ICollectionFixture<ApiServer>
+{
+    public const string Name = "api";
+}

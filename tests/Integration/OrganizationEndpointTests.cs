@@ -1,0 +1,137 @@
+using System.Net;
+using System.Net.Http.Headers;
+using System.Text.Json;
+using WebSerialization.Models;
+
+namespace WebSerialization.IntegrationTests;
+
+[Collection(ApiCollection.Name)]
+public sealed class OrganizationEndpointTests(ApiServer server)
+{
+    public static TheoryData<WireFormat, int> FormatsAndCounts()
+    {
+        var data = new TheoryData<WireFormat, int>();
+        foreach (var format in Enum.GetValues<WireFormat>())
+        {
+            data.Add(format, 0);
+            data.Add(format, 10);
+            data.Add(format, OrganizationGenerator.SeedMemberCount);
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(FormatsAndCounts))]
+    public async Task ServesTheGeneratedMembersInEveryFormat(WireFormat format, int count)
+    {
+        var descriptor = WireFormatDescriptor.Of(format);
+        using var request = new HttpRequestMessage(HttpMethod.Get, $"/api/organization?count={count}");
+        request.Headers.Accept.ParseAdd(descriptor.MediaType);
+
+        using var response = await server.Client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead);
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal(descriptor.MediaType, response.Content.Headers.ContentType?.MediaType);
+        Assert.Contains("Accept", response.Headers.Vary);
+        await using var body = await response.Content.ReadAsStreamAsync();
+        var (organization, _) = await OrganizationAssert.DecodeAsync(body, format);
+        OrganizationAssert.Equal(server.Expected, count, organization);
+    }
+
+    [Fact]
+    public async Task ServesAllMembersWhenCountIsOmitted()
+    {
+        using var response = await server.Client.GetAsync("/api/organization?format=binary", HttpCompletionOption.ResponseHeadersRead);
+
+        await using var body = await response.Content.ReadAsStreamAsync();
+        var (organization, _) = await OrganizationAssert.DecodeAsync(body, WireFormat.Binary);
+        Assert.Equal(OrganizationGenerator.SeedMemberCount, organization.Members!.Count);
+    }
+
+    [Fact]
+    public async Task StreamsTheBodyWithoutAContentLength()
+    {
+        using var response = await server.Client.GetAsync("/api/organization?count=1000", HttpCompletionOption.ResponseHeadersRead);
+
+        Assert.Null(response.Content.Headers.ContentLength);
+        Assert.True(response.Headers.TransferEncodingChunked);
+    }
+
+    [Theory]
+    [InlineData("-1")]
+    [InlineData("1000001")]
+    [InlineData("abc")]
+    [InlineData("1.5")]
+    [InlineData("")]
+    [InlineData("99999999999")]
+    public async Task RejectsACountOutOfRangeWithAProblem(string count)
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Get, $"/api/organization?count={Uri.EscapeDataString(count)}");
+        request.Headers.Accept.ParseAdd(WireMediaTypes.MessagePack);
+
+        using var response = await server.Client.SendAsync(request);
+
+        Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+        Assert.Equal(WireMediaTypes.ProblemJson, response.Content.Headers.ContentType?.MediaType);
+        using var problem = JsonDocument.Parse(await response.Content.ReadAsStringAsync());
+        Assert.Equal(400, problem.RootElement.GetProperty("status").GetInt32());
+        Assert.Contains("count", problem.RootElement.GetProperty("detail").GetString(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task ListsTheFormats()
+    {
+        using var formats = JsonDocument.Parse(await server.Client.GetStringAsync("/api/formats"));
+
+        var keys = formats.RootElement.EnumerateArray().Select(f => f.GetProperty("key").GetString()!).ToArray();
+        Assert.Equal(["json", "msgpack", "protobuf", "binary"], keys);
+        var msgpack = formats.RootElement[1];
+        Assert.Equal(WireMediaTypes.MessagePack, msgpack.GetProperty("mediaType").GetString());
+        Assert.Contains(WireMediaTypes.XMessagePack, msgpack.GetProperty("aliases").EnumerateArray().Select(a => a.GetString()));
+    }
+
+    [Fact]
+    public async Task AnswersHealthChecks()
+    {
+        using var response = await server.Client.GetAsync("/healthz");
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal("Healthy", await response.Content.ReadAsStringAsync());
+    }
+
+    [Fact]
+    public async Task ServesTheProtobufSchema()
+    {
+        var schema = await server.Client.GetStringAsync("/api/organization.proto");
+
+        Assert.Contains("message Organization", schema, StringComparison.Ordinal);
+        Assert.Contains("repeated Member Members = 3;", schema, StringComparison.Ordinal);
+        Assert.Contains("int64 UpdateTime = 6;", schema, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task DescribesAllFourMediaTypesInTheOpenApiDocument()
+    {
+        using var document = JsonDocument.Parse(await server.Client.GetStringAsync("/swagger/v1/swagger.json"));
+
+        var get = document.RootElement.GetProperty("paths").GetProperty("/api/organization").GetProperty("get");
+        var content = get.GetProperty("responses").GetProperty("200").GetProperty("content");
+        foreach (var descriptor in WireFormatDescriptor.All)
+        {
+            Assert.True(content.TryGetProperty(descriptor.MediaType, out _), descriptor.MediaType);
+        }
+
+        var count = get.GetProperty("parameters").EnumerateArray().Single(p => p.GetProperty("name").GetString() == "count");
+        Assert.Equal(10, count.GetProperty("example").GetInt32());
+    }
+
+    [Fact]
+    public async Task ServesSwaggerUi()
+    {
+        using var response = await server.Client.GetAsync("/swagger/index.html");
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal(new MediaTypeHeaderValue("text/html").MediaType, response.Content.Headers.ContentType?.MediaType);
+    }
+}
