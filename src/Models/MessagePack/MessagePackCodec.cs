@@ -26,5 +26,5 @@ public sealed class MessagePackCodec : IWireFormatCodec
     public IOrganizationEncoder CreateEncoder() => new MessagePackOrganizationEncoder();
 
     /// <inheritdoc />
-    public IOrganizationDecoder CreateDecoder(DecodeLimits limits) => throw new NotImplementedException("The MessagePack decoder is being written.");
+    public IOrganizationDecoder CreateDecoder(DecodeLimits limits) => new MessagePackOrganizationDecoder(limits);
 }
