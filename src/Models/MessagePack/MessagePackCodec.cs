@@ -2,9 +2,20 @@ using WebSerialization.Models.Streaming;
 
 namespace WebSerialization.Models.MessagePack;
 
-/// <summary>PLACEHOLDER: being written.</summary>
+/// <summary>
+/// MessagePack in the array-keyed layout that MessagePack-CSharp writes for <c>[Key(0)]</c>..<c>[Key(n)]</c> types:
+/// an organization is <c>[Id, Tags, Members]</c> and a member <c>[Id, Name, Description, Address, Value, UpdateTime]</c>,
+/// with the byte-for-byte choices of MessagePack-CSharp (see docs/messagepack-layout.md). Written from the
+/// MessagePack specification, since the MessagePack-CSharp package cannot be restored here.
+/// </summary>
 public sealed class MessagePackCodec : IWireFormatCodec
 {
+    /// <summary>Elements of the organization array: Id, Tags, Members.</summary>
+    internal const int OrganizationFieldCount = 3;
+
+    /// <summary>Elements of a member array: Id, Name, Description, Address, Value, UpdateTime.</summary>
+    internal const int MemberFieldCount = 6;
+
     /// <summary>The shared instance.</summary>
     public static MessagePackCodec Instance { get; } = new();
 
@@ -12,8 +23,8 @@ public sealed class MessagePackCodec : IWireFormatCodec
     public WireFormat Format => WireFormat.MessagePack;
 
     /// <inheritdoc />
-    public IOrganizationEncoder CreateEncoder() => throw new NotImplementedException();
+    public IOrganizationEncoder CreateEncoder() => new MessagePackOrganizationEncoder();
 
     /// <inheritdoc />
-    public IOrganizationDecoder CreateDecoder(DecodeLimits limits) => throw new NotImplementedException();
+    public IOrganizationDecoder CreateDecoder(DecodeLimits limits) => new MessagePackOrganizationDecoder(limits);
 }

@@ -1,0 +1,437 @@
+using System.Buffers;
+using System.Diagnostics;
+using WebSerialization.Models;
+using WebSerialization.Models.MessagePack;
+using WebSerialization.Models.Streaming;
+using Xunit.Abstractions;
+using static WebSerialization.Codecs.Tests.MessagePack.MessagePackPayloads;
+
+namespace WebSerialization.Codecs.Tests.MessagePack;
+
+/// <summary>
+/// The decoder against untrusted input: every valid format of a value is accepted, everything else fails with a
+/// <see cref="WireFormatException"/> only, and no declared count or length makes it allocate before the bytes are there.
+/// </summary>
+public class MessagePackDecoderTests(ITestOutputHelper output)
+{
+    // [0, nil, [member]] around a member, and a member around one field under test.
+    private const string OneMemberOrganization = "93 00 c0 91";
+    private const string ZeroFloat64 = "cb 00 00 00 00 00 00 00 00";
+
+    private static readonly DecodeLimits Unlimited = new()
+    {
+        MaxMembers = int.MaxValue,
+        MaxTags = int.MaxValue,
+        MaxStringBytes = int.MaxValue,
+        MaxDepth = int.MaxValue,
+    };
+
+    [Theory]
+    [InlineData("05", 5)]
+    [InlineData("cc 05", 5)] // uint 8
+    [InlineData("cd 00 05", 5)] // uint 16
+    [InlineData("ce 00 00 00 05", 5)] // uint 32
+    [InlineData("cf 00 00 00 00 00 00 00 05", 5)] // uint 64
+    [InlineData("cf 00 00 00 00 7f ff ff ff", int.MaxValue)]
+    [InlineData("d0 05", 5)] // int 8 holding a positive value
+    [InlineData("d0 fb", -5)]
+    [InlineData("d1 ff fb", -5)] // int 16
+    [InlineData("d2 ff ff ff fb", -5)] // int 32
+    [InlineData("d3 ff ff ff ff ff ff ff fb", -5)] // int 64
+    [InlineData("d3 ff ff ff ff 80 00 00 00", int.MinValue)]
+    [InlineData("e0", -32)]
+    public void AcceptsEveryIntFormatForAnId(string hex, int expected)
+    {
+        var organization = Decode(Hex($"93 {hex} c0 91 96 {hex} c0 c0 c0 {ZeroFloat64} {hex}"));
+
+        Assert.Equal(expected, organization.Id);
+        Assert.Equal(expected, organization.Members![0].Id);
+        Assert.Equal(expected, organization.Members[0].UpdateTime);
+    }
+
+    [Theory]
+    [InlineData("cf 7f ff ff ff ff ff ff ff", long.MaxValue)]
+    [InlineData("d3 80 00 00 00 00 00 00 00", long.MinValue)]
+    [InlineData("ce ff ff ff ff", 4294967295L)]
+    public void AcceptsTheWholeInt64RangeForUpdateTime(string hex, long expected)
+    {
+        var organization = Decode(Hex($"{OneMemberOrganization} 96 00 c0 c0 c0 {ZeroFloat64} {hex}"));
+
+        Assert.Equal(expected, organization.Members![0].UpdateTime);
+    }
+
+    [Theory]
+    [InlineData("ce 80 00 00 00")] // 2^31
+    [InlineData("cf 00 00 00 01 00 00 00 00")] // 2^32
+    [InlineData("d3 ff ff ff ff 7f ff ff ff")] // -2^31 - 1
+    [InlineData("cf ff ff ff ff ff ff ff ff")] // 2^64 - 1
+    public void RejectsAnIdOutsideTheInt32Range(string hex)
+    {
+        var exception = DecodeFails(Hex($"93 {hex} c0 c0"));
+
+        Assert.Equal(WireFormatError.Malformed, exception.Error);
+        Assert.Equal(1, exception.Offset);
+    }
+
+    [Fact]
+    public void RejectsAnUpdateTimeBeyondInt64()
+    {
+        var exception = DecodeFails(Hex($"{OneMemberOrganization} 96 00 c0 c0 c0 {ZeroFloat64} cf 80 00 00 00 00 00 00 00"));
+
+        Assert.Equal(WireFormatError.Malformed, exception.Error);
+    }
+
+    [Theory]
+    [InlineData("cb 3f f8 00 00 00 00 00 00", 0x3ff8000000000000L)] // float 64: 1.5
+    [InlineData("ca 3f c0 00 00", 0x3ff8000000000000L)] // float 32: 1.5
+    [InlineData("ca ff 80 00 00", unchecked((long)0xfff0000000000000UL))] // float 32: -infinity
+    [InlineData("ca 80 00 00 00", unchecked((long)0x8000000000000000UL))] // float 32: -0.0
+    [InlineData("02", 0x4000000000000000L)] // a whole number, as JavaScript encoders write one: 2.0
+    [InlineData("d0 fe", unchecked((long)0xc000000000000000UL))] // -2.0
+    [InlineData("cf ff ff ff ff ff ff ff ff", 0x43f0000000000000L)] // 2^64 - 1 rounds to 2^64
+    public void AcceptsFloat32AndWholeNumbersForValue(string hex, long expectedBits)
+    {
+        var organization = Decode(Hex($"{OneMemberOrganization} 96 00 c0 c0 c0 {hex} 00"));
+
+        Assert.Equal(expectedBits, BitConverter.DoubleToInt64Bits(organization.Members![0].Value));
+    }
+
+    [Theory]
+    [InlineData("a1 61")]
+    [InlineData("d9 01 61")] // str 8 where fixstr would do
+    [InlineData("da 00 01 61")] // str 16
+    [InlineData("db 00 00 00 01 61")] // str 32
+    public void AcceptsEveryStrFormat(string hex)
+    {
+        var organization = Decode(Hex($"93 00 91 {hex} 91 96 00 {hex} {hex} {hex} {ZeroFloat64} 00"));
+
+        Assert.Equal(["a"], organization.Tags!);
+        Assert.Equal(("a", "a", "a"), (organization.Members![0].Name, organization.Members[0].Description, organization.Members[0].Address));
+    }
+
+    [Theory]
+    [InlineData("93", "91", "96")]
+    [InlineData("dc 00 03", "dc 00 01", "dc 00 06")] // array 16 where fixarray would do
+    [InlineData("dd 00 00 00 03", "dd 00 00 00 01", "dd 00 00 00 06")] // array 32
+    public void AcceptsEveryArrayFormat(string organizationHeader, string collectionHeader, string memberHeader)
+    {
+        var organization = Decode(Hex($"{organizationHeader} 07 {collectionHeader} a0 {collectionHeader} {memberHeader} 08 c0 c0 c0 {ZeroFloat64} 09"));
+
+        Assert.Equal(7, organization.Id);
+        Assert.Equal([string.Empty], organization.Tags!);
+        Assert.Equal((8, 9L), (organization.Members![0].Id, organization.Members[0].UpdateTime));
+    }
+
+    [Theory]
+    [InlineData("c0", "the payload is nil, not an organization")]
+    [InlineData("83 00 01 01 c0 02 c0", "fixmap: this layout is array-keyed, not map-keyed")]
+    [InlineData("92 01 c0", "an organization has exactly 3 elements")]
+    [InlineData("94 01 c0 c0 c0", "an organization has exactly 3 elements")]
+    [InlineData("93 cb 3f f0 00 00 00 00 00 00 c0 c0", "Id is an int, not float 64")]
+    [InlineData("93 a1 31 c0 c0", "Id is an int, not a string")]
+    [InlineData("93 c0 c0 c0", "Id is an int, not nil")]
+    [InlineData("93 c3 c0 c0", "Id is an int, not true")]
+    [InlineData("93 01 a0 c0", "Tags is an array or nil, not a string")]
+    [InlineData("93 01 80 c0", "Tags is an array or nil, not a map")]
+    [InlineData("93 01 91 c4 01 61 c0", "a tag is str or nil, not bin 8")]
+    [InlineData("93 01 91 01 c0", "a tag is str or nil, not an int")]
+    [InlineData("93 01 91 90 c0", "a tag is str or nil, not an array: nesting deeper than the model")]
+    [InlineData("93 01 91 d4 01 61 c0", "a tag is str or nil, not fixext 1")]
+    [InlineData("93 01 91 c1 c0", "0xc1 is never used")]
+    [InlineData("93 01 c0 a0", "Members is an array or nil, not a string")]
+    [InlineData("93 01 c0 91 c0", "a member is an array, not nil")]
+    [InlineData("93 01 c0 91 86 00 00 01 c0 02 c0 03 c0 04 00 05 00", "a member is an array, not a map")]
+    [InlineData("93 01 c0 91 95 00 c0 c0 c0 cb 00 00 00 00 00 00 00 00", "a member has exactly 6 elements")]
+    [InlineData("93 01 c0 91 97 00 c0 c0 c0 cb 00 00 00 00 00 00 00 00 00 00", "a member has exactly 6 elements")]
+    [InlineData("93 01 c0 91 96 00 91 a0 c0 c0 cb 00 00 00 00 00 00 00 00 00", "Name is str or nil, not an array")]
+    [InlineData("93 01 c0 91 96 00 c0 c0 c0 c0 00", "Value is a number, not nil")]
+    [InlineData("93 01 c0 91 96 00 c0 c0 c0 a1 31 00", "Value is a number, not a string")]
+    [InlineData("93 01 c0 91 96 00 c0 c0 c0 cb 00 00 00 00 00 00 00 00 ca 00 00 00 00", "UpdateTime is an int, not float 32")]
+    public void RejectsAValueOfTheWrongFormatAsMalformed(string hex, string rule)
+    {
+        var exception = DecodeFails(Hex(hex));
+
+        Assert.True(exception.Error == WireFormatError.Malformed, $"{rule}: got {exception.Error}: {exception.Message}");
+        Assert.NotNull(exception.Offset);
+    }
+
+    [Theory]
+    [InlineData("c3 28", "a continuation byte is missing")]
+    [InlineData("80", "a lone continuation byte")]
+    [InlineData("ed a0 80", "an encoded surrogate (U+D800)")]
+    [InlineData("c0 80", "an overlong encoding of U+0000")]
+    [InlineData("e0 80 af", "an overlong encoding of '/'")]
+    [InlineData("f4 90 80 80", "beyond U+10FFFF")]
+    [InlineData("f8 88 80 80 80", "a five-byte sequence")]
+    [InlineData("61 e2 82", "a sequence cut by the end of the string")]
+    [InlineData("ff", "a byte that never occurs in UTF-8")]
+    public void RejectsInvalidUtf8RatherThanReplacingIt(string utf8, string why)
+    {
+        var bytes = Hex(utf8);
+        var payload = Hex($"93 01 91 {0xa0 | bytes.Length:x2} {utf8} c0");
+
+        foreach (var segmentSize in new[] { int.MaxValue, 1 })
+        {
+            var exception = DecodeFails(payload, segmentSize: segmentSize);
+            Assert.True(exception.Error == WireFormatError.Malformed, $"{why}: got {exception.Error}");
+            Assert.Equal(3, exception.Offset);
+        }
+    }
+
+    [Fact]
+    public void RejectsBytesAfterTheOrganization()
+    {
+        var exception = DecodeFails(Hex("93 01 c0 c0 00"));
+
+        Assert.Equal(WireFormatError.Malformed, exception.Error);
+        Assert.Equal(4, exception.Offset);
+    }
+
+    [Fact]
+    public void RejectsBytesThatArriveAfterTheOrganizationWasComplete()
+    {
+        var decoder = MessagePackCodec.Instance.CreateDecoder(DecodeLimits.Default);
+        var position = decoder.Decode(new ReadOnlySequence<byte>(Hex("93 01 c0 c0")), isFinalBlock: false);
+        Assert.True(decoder.IsComplete);
+        Assert.Equal(4, position.GetInteger());
+
+        var exception = Assert.Throws<WireFormatException>(() => decoder.Decode(new ReadOnlySequence<byte>(Hex("00")), isFinalBlock: true));
+
+        Assert.Equal(WireFormatError.Malformed, exception.Error);
+        Assert.Equal(4, exception.Offset);
+    }
+
+    [Fact]
+    public void RejectsEveryProperPrefixAsTruncated()
+    {
+        var payload = Encode(SampleOrganization());
+
+        for (var length = 0; length < payload.Length; length++)
+        {
+            var exception = DecodeFails(payload[..length]);
+            Assert.True(exception.Error == WireFormatError.Truncated, $"Prefix of {length} bytes: {exception.Error}: {exception.Message}");
+            Assert.Equal(length, exception.Offset);
+        }
+    }
+
+    [Fact]
+    public void RejectsAPrefixAsTruncatedWhenTheLastCallSaysItIsFinal()
+    {
+        var payload = Encode(SampleOrganization());
+        for (var length = 0; length < payload.Length; length += 7)
+        {
+            var decoder = MessagePackCodec.Instance.CreateDecoder(DecodeLimits.Default);
+            var buffer = new ReadOnlySequence<byte>(payload, 0, length);
+            var rest = buffer.Slice(decoder.Decode(buffer, isFinalBlock: false));
+
+            var exception = Assert.Throws<WireFormatException>(() => decoder.Decode(rest, isFinalBlock: true));
+            Assert.Equal(WireFormatError.Truncated, exception.Error);
+        }
+    }
+
+    [Fact]
+    public void DecodesAPayloadHandedOverOneBytePerSegment()
+    {
+        var organization = SampleOrganization();
+        var payload = Encode(organization);
+
+        var decoder = MessagePackCodec.Instance.CreateDecoder(DecodeLimits.Default);
+        var buffer = SegmentedSequence.Create(payload, segmentSize: 1);
+        var position = decoder.Decode(buffer, isFinalBlock: true);
+
+        Assert.Equal(buffer.End, position);
+        OrganizationAssert.Equal(organization, decoder.GetResult());
+    }
+
+    [Fact]
+    public void DecodesAPayloadArrivingOneByteAtATime()
+    {
+        var organization = SampleOrganization();
+
+        var decoded = DecodeInPieces(Encode(organization), pieceSize: 1, segmentSize: 1);
+
+        OrganizationAssert.Equal(organization, decoded);
+    }
+
+    [Fact]
+    public void ConsumesOnlyWholeMembers()
+    {
+        var organization = SampleOrganization();
+        var payload = Encode(organization);
+        var withFirstMember = Encode(new Organization { Id = organization.Id, Tags = organization.Tags, Members = [organization.Members![0]] });
+        var decoder = MessagePackCodec.Instance.CreateDecoder(DecodeLimits.Default);
+
+        // Cut inside the second member: the first is consumed, the second left for the next call.
+        var position = decoder.Decode(new ReadOnlySequence<byte>(payload, 0, withFirstMember.Length + 5), isFinalBlock: false);
+
+        Assert.Equal(withFirstMember.Length, position.GetInteger());
+        Assert.False(decoder.IsComplete);
+        Assert.Throws<InvalidOperationException>(decoder.GetResult);
+    }
+
+    [Fact]
+    public void DecodesAStringOfExactlyMaxStringBytes()
+    {
+        var name = new string('x', DecodeLimits.Default.MaxStringBytes);
+        var organization = new Organization { Members = [new Member { Name = name }] };
+
+        Assert.Equal(name, Decode(Encode(organization)).Members![0].Name);
+    }
+
+    [Theory]
+    [InlineData("93 01 c0 dd ff ff ff ff", nameof(DecodeLimits.MaxMembers))] // array 32 of 2^32-1 members
+    [InlineData("93 01 dd ff ff ff ff", nameof(DecodeLimits.MaxTags))] // array 32 of 2^32-1 tags
+    [InlineData("93 01 91 db ff ff ff ff", nameof(DecodeLimits.MaxStringBytes))] // str 32 of 4 GB
+    [InlineData("93 01 c0 91 96 00 db 00 01 00 01", nameof(DecodeLimits.MaxStringBytes))] // 65537 bytes
+    public void RejectsADeclaredCountOrLengthOverTheLimitBeforeItsBytesArrive(string hex, string limit)
+    {
+        var decoder = MessagePackCodec.Instance.CreateDecoder(DecodeLimits.Default);
+
+        var exception = Assert.Throws<WireFormatException>(() => decoder.Decode(new ReadOnlySequence<byte>(Hex(hex)), isFinalBlock: false));
+
+        Assert.Equal(WireFormatError.LimitExceeded, exception.Error);
+        Assert.Equal(limit, exception.Limit);
+    }
+
+    [Theory]
+    [InlineData(nameof(DecodeLimits.MaxMembers))]
+    [InlineData(nameof(DecodeLimits.MaxTags))]
+    [InlineData(nameof(DecodeLimits.MaxStringBytes))]
+    [InlineData(nameof(DecodeLimits.MaxDepth))]
+    public void EnforcesEachLimitAsConfigured(string limit)
+    {
+        var organization = new Organization { Id = 1, Tags = ["a", "b"], Members = [new Member { Name = "abcd" }, new Member()] };
+        var limits = limit switch
+        {
+            nameof(DecodeLimits.MaxMembers) => DecodeLimits.Default with { MaxMembers = 1 },
+            nameof(DecodeLimits.MaxTags) => DecodeLimits.Default with { MaxTags = 1 },
+            nameof(DecodeLimits.MaxStringBytes) => DecodeLimits.Default with { MaxStringBytes = 3 },
+            _ => DecodeLimits.Default with { MaxDepth = 2 },
+        };
+
+        var exception = DecodeFails(Encode(organization), limits);
+
+        Assert.Equal(WireFormatError.LimitExceeded, exception.Error);
+        Assert.Equal(limit, exception.Limit);
+    }
+
+    [Fact]
+    public void DecodesWithinLimitsSetExactlyToThePayload()
+    {
+        var organization = new Organization { Id = 1, Tags = ["a", "b"], Members = [new Member { Name = "abcd" }, new Member()] };
+        var limits = new DecodeLimits { MaxMembers = 2, MaxTags = 2, MaxStringBytes = 4, MaxDepth = 3 };
+
+        OrganizationAssert.Equal(organization, Decode(Encode(organization), limits));
+    }
+
+    [Theory]
+    [InlineData("93 01 c0 dd 7f ff ff ff 96", WireFormatError.Truncated)] // 2^31-1 members, within the limit
+    [InlineData("93 01 c0 dd ff ff ff ff 96", WireFormatError.LimitExceeded)] // 2^32-1 members: more than a List holds
+    [InlineData("93 01 dd 7f ff ff ff a0", WireFormatError.Truncated)] // 2^31-1 tags
+    [InlineData("93 01 91 db 7f ff ff ff 61", WireFormatError.Truncated)] // a 2 GB string
+    [InlineData("93 01 c0 91 96 00 db 7f ff ff ff 61", WireFormatError.Truncated)]
+    public void FailsFastWithLittleAllocationOnACountOrLengthBomb(string hex, WireFormatError error)
+    {
+        var payload = Hex(hex);
+        RunOnce();
+        var before = GC.GetAllocatedBytesForCurrentThread();
+
+        RunOnce();
+
+        var allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        output.WriteLine($"{allocated} bytes allocated");
+        Assert.InRange(allocated, 0, 16 * 1024);
+
+        void RunOnce()
+        {
+            // First as bytes still arriving (nothing may be reserved for what is not there), then as the whole payload.
+            var decoder = MessagePackCodec.Instance.CreateDecoder(Unlimited);
+            var buffer = new ReadOnlySequence<byte>(payload);
+            var exception = Assert.Throws<WireFormatException>(() =>
+            {
+                var rest = buffer.Slice(decoder.Decode(buffer, isFinalBlock: false));
+                decoder.Decode(rest, isFinalBlock: true);
+            });
+            Assert.Equal(error, exception.Error);
+        }
+    }
+
+    [Fact]
+    public void RaisesOnlyWireFormatExceptionForThousandsOfRandomByteFlips()
+    {
+        const int Seed = 20231210;
+        var random = new Random(Seed);
+        var payload = Encode(SampleOrganization());
+        var stopwatch = Stopwatch.StartNew();
+        int iterations = 0, failures = 0;
+
+        // Bounded both ways: thousands of mutations, but never more than a few seconds on a shared machine.
+        for (; iterations < 20_000 && stopwatch.Elapsed < TimeSpan.FromSeconds(5); iterations++)
+        {
+            var mutated = (byte[])payload.Clone();
+            for (var flips = random.Next(1, 4); flips > 0; flips--)
+            {
+                var index = random.Next(mutated.Length);
+                mutated[index] = random.Next(2) == 0 ? (byte)random.Next(256) : (byte)(mutated[index] ^ (1 << random.Next(8)));
+            }
+
+            try
+            {
+                if (iterations % 2 == 0)
+                {
+                    Decode(mutated);
+                }
+                else
+                {
+                    DecodeInPieces(mutated, pieceSize: 16, segmentSize: 3, random: random);
+                }
+            }
+            catch (WireFormatException)
+            {
+                failures++;
+            }
+            catch (Exception exception) when (exception is not Xunit.Sdk.XunitException)
+            {
+                Assert.Fail($"Iteration {iterations} (seed {Seed}) threw {exception.GetType().Name}: {exception.Message}\n{Convert.ToHexString(mutated)}");
+            }
+        }
+
+        output.WriteLine($"{iterations} mutations in {stopwatch.ElapsedMilliseconds} ms, {failures} rejected");
+        Assert.True(iterations >= 2000, $"Only {iterations} mutations ran.");
+    }
+
+    [Fact]
+    public void RaisesOnlyWireFormatExceptionForRandomBytes()
+    {
+        var random = new Random(42);
+        for (var i = 0; i < 5000; i++)
+        {
+            var bytes = new byte[random.Next(0, 40)];
+            random.NextBytes(bytes);
+            if (bytes.Length > 0 && random.Next(2) == 0)
+            {
+                bytes[0] = 0x93; // get past the first byte more often
+            }
+
+            try
+            {
+                Decode(bytes);
+            }
+            catch (WireFormatException)
+            {
+            }
+        }
+    }
+
+    private static Organization SampleOrganization() => new()
+    {
+        Id = -70000,
+        Tags = ["tag", null!, string.Empty, "\u00e9t\u00e9 \U0001F600"],
+        Members =
+        [
+            new Member { Id = 0, Name = "Ann", Description = new string('d', 40), Address = null, Value = -0.0, UpdateTime = long.MinValue },
+            new Member { Id = int.MaxValue, Name = string.Empty, Description = "\u4e2d\u6587", Address = new string('a', 300), Value = double.NaN, UpdateTime = 1_702_247_304_000 },
+            new Member { Id = -1, Name = null, Description = null, Address = "x", Value = 1.5, UpdateTime = 200 },
+        ],
+    };
+}
