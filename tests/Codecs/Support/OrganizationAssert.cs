@@ -38,7 +38,10 @@ internal static class OrganizationAssert
     public static bool SameDouble(double expected, double actual) =>
         (double.IsNaN(expected) && double.IsNaN(actual)) || BitConverter.DoubleToInt64Bits(expected) == BitConverter.DoubleToInt64Bits(actual);
 
-    /// <summary>What a proto3 library that leaves out default values (empty strings, empty lists, zeros) sends for <paramref name="organization"/>.</summary>
+    /// <summary>
+    /// <paramref name="organization"/> as a proto3 library sees it: a string or list holding its default value (empty)
+    /// is the same as an absent one, which our decoder reads as null.
+    /// </summary>
     public static Organization Proto3View(Organization organization) => new()
     {
         Id = organization.Id,
