@@ -1,0 +1,149 @@
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Security.Cryptography;
+using System.Text;
+
+namespace WebSerialization.Models;
+
+/// <summary>
+/// Computes an <see cref="OrganizationChecksum"/> incrementally: append each member as it is decoded, then give the
+/// organization's id and tags to <see cref="Complete"/>. Appending allocates nothing; members are encoded into a
+/// buffer that is hashed whenever it fills. An instance is not thread-safe, and is ready for a new organization
+/// after <see cref="Complete"/>.
+/// </summary>
+public sealed class OrganizationChecksumBuilder : IDisposable
+{
+    private const int BufferSize = 4096;
+    private const byte MemberMarker = 0x01;
+    private const byte EndOfMembers = 0x00;
+    private const int Null = -1;
+
+    // IEEE 754's canonical quiet NaN (what JavaScript and most C libraries produce); .NET's double.NaN has the sign bit set.
+    private const long CanonicalNaNBits = 0x7FF8_0000_0000_0000;
+
+    private readonly IncrementalHash _hash = IncrementalHash.CreateHash(HashAlgorithmName.SHA256);
+    private readonly byte[] _buffer = new byte[BufferSize];
+    private int _used;
+
+    /// <summary>How many members have been appended since the last <see cref="Complete"/>.</summary>
+    public int MemberCount { get; private set; }
+
+    /// <summary>Folds in the next member.</summary>
+    public void Append(Member member)
+    {
+        ArgumentNullException.ThrowIfNull(member);
+        WriteByte(MemberMarker);
+        WriteInt32(member.Id);
+        WriteString(member.Name);
+        WriteString(member.Description);
+        WriteString(member.Address);
+        WriteInt64(double.IsNaN(member.Value) ? CanonicalNaNBits : BitConverter.DoubleToInt64Bits(member.Value));
+        WriteInt64(member.UpdateTime);
+        MemberCount++;
+    }
+
+    /// <summary>Folds in the organization's own fields and returns the checksum as lowercase hex; then starts over.</summary>
+    /// <param name="id">The organization's <see cref="Organization.Id"/>.</param>
+    /// <param name="tags">Its <see cref="Organization.Tags"/>.</param>
+    /// <param name="hasMembers">False when its <see cref="Organization.Members"/> is null (then no member may have been appended).</param>
+    /// <exception cref="InvalidOperationException">Members were appended but <paramref name="hasMembers"/> is false.</exception>
+    public string Complete(int id, IReadOnlyList<string?>? tags, bool hasMembers)
+    {
+        if (!hasMembers && MemberCount != 0)
+        {
+            throw new InvalidOperationException("Members were appended to an organization whose Members is null.");
+        }
+
+        WriteByte(EndOfMembers);
+        WriteInt32(hasMembers ? MemberCount : Null);
+        WriteInt32(id);
+        if (tags is null)
+        {
+            WriteInt32(Null);
+        }
+        else
+        {
+            WriteInt32(tags.Count);
+            for (var index = 0; index < tags.Count; index++)
+            {
+                WriteString(tags[index]);
+            }
+        }
+
+        Flush();
+        Span<byte> digest = stackalloc byte[SHA256.HashSizeInBytes];
+        _hash.GetHashAndReset(digest);
+        MemberCount = 0;
+        return Convert.ToHexStringLower(digest);
+    }
+
+    /// <summary>Releases the hash.</summary>
+    public void Dispose() => _hash.Dispose();
+
+    private void WriteByte(byte value)
+    {
+        Reserve(sizeof(byte));
+        _buffer[_used++] = value;
+    }
+
+    private void WriteInt32(int value)
+    {
+        Reserve(sizeof(int));
+        BinaryPrimitives.WriteInt32LittleEndian(_buffer.AsSpan(_used), value);
+        _used += sizeof(int);
+    }
+
+    private void WriteInt64(long value)
+    {
+        Reserve(sizeof(long));
+        BinaryPrimitives.WriteInt64LittleEndian(_buffer.AsSpan(_used), value);
+        _used += sizeof(long);
+    }
+
+    private void WriteString(string? value)
+    {
+        if (value is null)
+        {
+            WriteInt32(Null);
+            return;
+        }
+
+        var maxBytes = Encoding.UTF8.GetMaxByteCount(value.Length);
+        if (sizeof(int) + maxBytes <= BufferSize)
+        {
+            Reserve(sizeof(int) + maxBytes);
+            var count = Encoding.UTF8.GetBytes(value, _buffer.AsSpan(_used + sizeof(int)));
+            BinaryPrimitives.WriteInt32LittleEndian(_buffer.AsSpan(_used), count);
+            _used += sizeof(int) + count;
+            return;
+        }
+
+        // Too long for the buffer: hash it from a pooled array of its own.
+        var bytes = ArrayPool<byte>.Shared.Rent(maxBytes);
+        try
+        {
+            var count = Encoding.UTF8.GetBytes(value, bytes);
+            WriteInt32(count);
+            Flush();
+            _hash.AppendData(bytes, 0, count);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(bytes);
+        }
+    }
+
+    private void Reserve(int count)
+    {
+        if (_used + count > BufferSize)
+        {
+            Flush();
+        }
+    }
+
+    private void Flush()
+    {
+        _hash.AppendData(_buffer, 0, _used);
+        _used = 0;
+    }
+}

@@ -1,0 +1,20 @@
+using WebSerialization.Codecs.Tests.Support;
+using WebSerialization.Models;
+
+namespace WebSerialization.Codecs.Tests.Interop;
+
+/// <summary>The organizations every interop test sends both ways, by name so that each is its own test case.</summary>
+internal static class InteropOrganizations
+{
+    public static TheoryData<string> Names => ["seed", "random", "extremes", "empty lists", "nulls"];
+
+    public static Organization Get(string name) => name switch
+    {
+        "seed" => OrganizationGenerator.Create(100),
+        "random" => TestOrganizations.Random(11, 200),
+        "extremes" => TestOrganizations.Extremes(),
+        "empty lists" => new Organization { Id = 5, Tags = [], Members = [] },
+        "nulls" => new Organization(),
+        _ => throw new ArgumentOutOfRangeException(nameof(name), name, "No such organization."),
+    };
+}

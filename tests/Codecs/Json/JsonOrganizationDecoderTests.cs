@@ -1,0 +1,427 @@
+using System.Buffers;
+using System.Diagnostics;
+using System.Text;
+using WebSerialization.Codecs.Tests.Support;
+using WebSerialization.Models;
+using WebSerialization.Models.Json;
+using WebSerialization.Models.Streaming;
+using Xunit.Abstractions;
+
+namespace WebSerialization.Codecs.Tests.Json;
+
+public class JsonOrganizationDecoderTests(ITestOutputHelper output)
+{
+    private static readonly JsonCodec Codec = JsonCodec.Instance;
+
+    [Theory]
+    [InlineData(1, int.MaxValue)]
+    [InlineData(2, 1)]
+    [InlineData(3, 7)]
+    [InlineData(4, 4096)]
+    [InlineData(5, 3)]
+    public void RoundTripsSeededRandomOrganizations(int seed, int chunkSize)
+    {
+        var organization = TestOrganizations.Random(seed, 50);
+
+        var decoded = CodecHarness.Decode(Codec, CodecHarness.Encode(Codec, organization), chunkSize);
+
+        OrganizationAssert.Equal(organization, decoded);
+    }
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(int.MaxValue)]
+    public void RoundTripsEveryExtremeValue(int chunkSize)
+    {
+        var organization = TestOrganizations.Extremes();
+
+        var decoded = CodecHarness.Decode(Codec, CodecHarness.Encode(Codec, organization), chunkSize);
+
+        OrganizationAssert.Equal(organization, decoded);
+    }
+
+    [Fact]
+    public void DecodesAWholePayloadGivenInOneByteSegments()
+    {
+        var organization = TestOrganizations.Random(6, 20);
+        var payload = CodecHarness.Encode(Codec, organization);
+
+        var decoded = CodecHarness.DecodeAll(Codec, BufferSegment.Split(payload, 1));
+
+        OrganizationAssert.Equal(organization, decoded);
+    }
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(4096)]
+    public void HoldsAtMostOneUnfinishedTokenBetweenCalls(int chunkSize)
+    {
+        var organization = OrganizationGenerator.Create(2000);
+
+        var (decoded, maxPending) = CodecHarness.DecodeInChunks(Codec, CodecHarness.Encode(Codec, organization), chunkSize);
+
+        OrganizationAssert.Equal(organization, decoded);
+        Assert.InRange(maxPending, 0, 40);
+    }
+
+    [Fact]
+    public void RejectsEveryPrefixAsTruncatedWhenFinal()
+    {
+        var payload = CodecHarness.Encode(Codec, TestOrganizations.Extremes());
+
+        for (var length = 0; length < payload.Length; length++)
+        {
+            var error = CodecHarness.DecodeFailure(Codec, payload[..length]);
+            Assert.True(error.Error == WireFormatError.Truncated, $"Prefix of {length} bytes: {error.Error} {error.Message}");
+        }
+    }
+
+    [Fact]
+    public void OnlyEverThrowsWireFormatExceptionForRandomByteFlips()
+    {
+        var payload = CodecHarness.Encode(Codec, TestOrganizations.Random(7, 10));
+        var random = new Random(8);
+        var clock = Stopwatch.StartNew();
+        for (var iteration = 0; iteration < 3000 && clock.Elapsed < TimeSpan.FromSeconds(5); iteration++)
+        {
+            var corrupt = (byte[])payload.Clone();
+            for (var flips = random.Next(1, 4); flips > 0; flips--)
+            {
+                corrupt[random.Next(corrupt.Length)] = (byte)random.Next(256);
+            }
+
+            var chunkSize = random.Next(3) switch { 0 => 1, 1 => 13, _ => int.MaxValue };
+            try
+            {
+                CodecHarness.Decode(Codec, corrupt, chunkSize);
+            }
+            catch (WireFormatException)
+            {
+            }
+            catch (Exception e)
+            {
+                Assert.Fail($"Iteration {iteration} threw {e.GetType()}: {e.Message}");
+            }
+        }
+    }
+
+    [Fact]
+    public void RefusesAStringThatNeverEndsWithoutBufferingIt()
+    {
+        var limits = DecodeLimits.Default;
+        var payload = new byte[8 * 1024 * 1024];
+        payload.AsSpan().Fill((byte)'a');
+        "{\"tags\":[\""u8.CopyTo(payload);
+        var decoder = Codec.CreateDecoder(limits);
+
+        var before = GC.GetAllocatedBytesForCurrentThread();
+        var (error, delivered) = FeedUntilFailure(decoder, payload, chunkSize: 16 * 1024);
+        var allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        Assert.Equal(WireFormatError.LimitExceeded, error.Error);
+        Assert.Equal(nameof(DecodeLimits.MaxStringBytes), error.Limit);
+        Assert.InRange(delivered, 0, (6L * limits.MaxStringBytes) + (32 * 1024));
+        Assert.InRange(allocated, 0, 16 * 1024);
+    }
+
+    [Fact]
+    public void SkipsAnyAmountOfWhitespaceWithoutHoldingIt()
+    {
+        var payload = new byte[4 * 1024 * 1024];
+        payload.AsSpan().Fill((byte)' ');
+        payload[0] = (byte)'{';
+        payload[^1] = (byte)'}';
+
+        var (decoded, maxPending) = CodecHarness.DecodeInChunks(Codec, payload, 64 * 1024);
+
+        Assert.Null(decoded.Members);
+        Assert.Equal(0, maxPending);
+    }
+
+    [Theory]
+    [InlineData("{\"members\":[{},{},{}]}", nameof(DecodeLimits.MaxMembers))]
+    [InlineData("{\"tags\":[\"a\",\"b\",\"c\"]}", nameof(DecodeLimits.MaxTags))]
+    public void RefusesMoreItemsThanTheLimit(string json, string limit)
+    {
+        var limits = new DecodeLimits { MaxMembers = 2, MaxTags = 2 };
+
+        var error = CodecHarness.DecodeFailure(Codec, Encoding.UTF8.GetBytes(json), limits: limits);
+
+        Assert.Equal(WireFormatError.LimitExceeded, error.Error);
+        Assert.Equal(limit, error.Limit);
+    }
+
+    [Fact]
+    public void AcceptsExactlyTheLimits()
+    {
+        var limits = new DecodeLimits { MaxMembers = 2, MaxTags = 2, MaxStringBytes = 4, MaxDepth = 3 };
+
+        var decoded = CodecHarness.Decode(Codec, "{\"members\":[{\"name\":\"abcd\"},{\"name\":\"é\\u00e9\"}],\"tags\":[\"a\",\"\"]}"u8.ToArray(), limits: limits);
+
+        Assert.Equal(["abcd", "éé"], decoded.Members!.Select(m => m.Name));
+        Assert.Equal(["a", string.Empty], decoded.Tags!);
+    }
+
+    [Theory]
+    [InlineData(7, false)]
+    [InlineData(8, true)]
+    [InlineData(100_000, true)]
+    public void RefusesNestingDeeperThanMaxDepth(int arrays, bool refused)
+    {
+        // The root object is one level, so with MaxDepth 8 it may hold 7 nested arrays.
+        var json = "{\"unknown\":" + new string('[', arrays) + new string(']', arrays) + "}";
+
+        if (refused)
+        {
+            var error = CodecHarness.DecodeFailure(Codec, Encoding.UTF8.GetBytes(json));
+            Assert.Equal(WireFormatError.LimitExceeded, error.Error);
+            Assert.Equal(nameof(DecodeLimits.MaxDepth), error.Limit);
+        }
+        else
+        {
+            Assert.Null(CodecHarness.Decode(Codec, Encoding.UTF8.GetBytes(json)).Members);
+        }
+    }
+
+    [Theory]
+    [InlineData(new byte[] { 0xFF })]
+    [InlineData(new byte[] { 0x80 })]
+    [InlineData(new byte[] { 0xC0, 0xAF })]
+    [InlineData(new byte[] { 0xE0, 0x80, 0xAF })]
+    [InlineData(new byte[] { 0xED, 0xA0, 0x80 })]
+    [InlineData(new byte[] { 0xF4, 0x90, 0x80, 0x80 })]
+    [InlineData(new byte[] { 0xE2, 0x82 })]
+    public void RejectsInvalidUtf8Wherever(byte[] invalid)
+    {
+        string[] templates =
+        [
+            "{\"members\":[{\"name\":\"a#b\"}]}",
+            "{\"tags\":[\"#\"]}",
+            "{\"un#known\":1}",
+            "{\"unknown\":[\"#\"]}",
+            "{\"members\":[{\"x#\":{\"y\":\"#\"}}]}",
+        ];
+
+        foreach (var template in templates)
+        {
+            var payload = template.Split('#').Select(Encoding.UTF8.GetBytes).Aggregate((left, right) => [.. left, .. invalid, .. right]);
+
+            var error = CodecHarness.DecodeFailure(Codec, payload);
+
+            Assert.True(error.Error == WireFormatError.Malformed, $"{template}: {error.Error} {error.Message}");
+        }
+    }
+
+    [Theory]
+    [InlineData("\\uD800")]
+    [InlineData("\\uDC00")]
+    [InlineData("\\uD800x")]
+    [InlineData("\\uD83D\\u0041")]
+    public void RejectsEscapedLoneSurrogates(string escaped)
+    {
+        var error = CodecHarness.DecodeFailure(Codec, Encoding.UTF8.GetBytes("{\"members\":[{\"name\":\"" + escaped + "\"}]}"));
+
+        Assert.Equal(WireFormatError.Malformed, error.Error);
+    }
+
+    [Theory]
+    [InlineData("abcde")]
+    [InlineData("\\u0041\\u0042\\u0043\\u0044\\u0045")]
+    [InlineData("ééé")]
+    [InlineData("😀😀")]
+    public void RefusesAStringLongerThanMaxStringBytes(string value)
+    {
+        var limits = new DecodeLimits { MaxStringBytes = 4 };
+
+        var error = CodecHarness.DecodeFailure(Codec, Encoding.UTF8.GetBytes("{\"members\":[{\"name\":\"" + value + "\"}]}"), limits: limits);
+
+        Assert.Equal(WireFormatError.LimitExceeded, error.Error);
+        Assert.Equal(nameof(DecodeLimits.MaxStringBytes), error.Limit);
+    }
+
+    [Fact]
+    public void AcceptsPropertiesInAnyOrderAndSkipsUnknownOnes()
+    {
+        const string json = """
+            {
+              "members": [ { "updateTime": 5, "extra": { "a": [1, {"b": null}], "c": "d" }, "value": "-Infinity", "id": 3, "name": null, "address": "x" } ],
+              "x": [[], {}, "s", 1.5e3, true, false, null],
+              "tags": [ "t" ],
+              "ID": "case matters",
+              "id": 9
+            }
+            """;
+
+        var decoded = CodecHarness.Decode(Codec, Encoding.UTF8.GetBytes(json), chunkSize: 1);
+
+        OrganizationAssert.Equal(
+            new Organization
+            {
+                Id = 9,
+                Tags = ["t"],
+                Members = [new Member { Id = 3, Address = "x", Value = double.NegativeInfinity, UpdateTime = 5 }],
+            },
+            decoded);
+    }
+
+    [Theory]
+    [InlineData("{\"id\":1,\"tags\":null,\"members\":null}", 1)]
+    [InlineData("{}", 0)]
+    [InlineData(" \r\n\t{ } \r\n\t", 0)]
+    public void DecodesNullOrMissingTagsAndMembersAsNull(string json, int id)
+    {
+        var decoded = CodecHarness.Decode(Codec, Encoding.UTF8.GetBytes(json));
+
+        Assert.Equal(id, decoded.Id);
+        Assert.Null(decoded.Tags);
+        Assert.Null(decoded.Members);
+    }
+
+    [Fact]
+    public void KeepsEmptyTagsAndMembersEmpty()
+    {
+        var decoded = CodecHarness.Decode(Codec, "{\"tags\":[],\"members\":[]}"u8.ToArray());
+
+        Assert.Empty(decoded.Tags!);
+        Assert.Empty(decoded.Members!);
+    }
+
+    [Theory]
+    [InlineData("[]")]
+    [InlineData("\"x\"")]
+    [InlineData("1")]
+    [InlineData("null")]
+    [InlineData("{\"id\":\"1\"}")]
+    [InlineData("{\"id\":1.5}")]
+    [InlineData("{\"id\":1.0}")]
+    [InlineData("{\"id\":1e2}")]
+    [InlineData("{\"id\":2147483648}")]
+    [InlineData("{\"id\":null}")]
+    [InlineData("{\"id\":true}")]
+    [InlineData("{\"tags\":{}}")]
+    [InlineData("{\"tags\":\"a\"}")]
+    [InlineData("{\"tags\":[1]}")]
+    [InlineData("{\"tags\":[null]}")]
+    [InlineData("{\"tags\":[[]]}")]
+    [InlineData("{\"members\":{}}")]
+    [InlineData("{\"members\":\"x\"}")]
+    [InlineData("{\"members\":[1]}")]
+    [InlineData("{\"members\":[null]}")]
+    [InlineData("{\"members\":[[]]}")]
+    [InlineData("{\"members\":[{\"id\":\"1\"}]}")]
+    [InlineData("{\"members\":[{\"name\":1}]}")]
+    [InlineData("{\"members\":[{\"name\":{}}]}")]
+    [InlineData("{\"members\":[{\"name\":[]}]}")]
+    [InlineData("{\"members\":[{\"value\":\"nan\"}]}")]
+    [InlineData("{\"members\":[{\"value\":\"1.5\"}]}")]
+    [InlineData("{\"members\":[{\"value\":null}]}")]
+    [InlineData("{\"members\":[{\"value\":1e400}]}")]
+    [InlineData("{\"members\":[{\"updateTime\":9223372036854775808}]}")]
+    [InlineData("{\"members\":[{\"updateTime\":1.0}]}")]
+    [InlineData("{\"members\":[{\"updateTime\":\"1\"}]}")]
+    [InlineData("{\"id\":1,}")]
+    [InlineData("{\"members\":[{},]}")]
+    [InlineData("{'id':1}")]
+    [InlineData("{id:1}")]
+    [InlineData("{\"id\":01}")]
+    [InlineData("{\"id\":+1}")]
+    [InlineData("{\"id\":1 /* comment */}")]
+    [InlineData("{\"members\":[{\"value\":NaN}]}")]
+    [InlineData("{\"id\":1}}")]
+    [InlineData("{\"id\":1]")]
+    [InlineData("\uFEFF{}")]
+    public void RejectsMalformedJson(string json)
+    {
+        var error = CodecHarness.DecodeFailure(Codec, Encoding.UTF8.GetBytes(json));
+
+        Assert.Equal(WireFormatError.Malformed, error.Error);
+    }
+
+    [Theory]
+    [InlineData("{\"id\":1,\"id\":2}")]
+    [InlineData("{\"tags\":[],\"tags\":null}")]
+    [InlineData("{\"members\":null,\"members\":[]}")]
+    [InlineData("{\"members\":[{\"name\":\"a\",\"name\":\"b\"}]}")]
+    [InlineData("{\"members\":[{\"value\":1,\"value\":\"NaN\"}]}")]
+    public void RejectsARepeatedKnownProperty(string json)
+    {
+        var error = CodecHarness.DecodeFailure(Codec, Encoding.UTF8.GetBytes(json));
+
+        Assert.Equal(WireFormatError.Malformed, error.Error);
+    }
+
+    [Theory]
+    [InlineData("{} x")]
+    [InlineData("{}{}")]
+    [InlineData("{}[]")]
+    [InlineData("{}\u0000")]
+    public void RejectsBytesAfterTheOrganization(string json)
+    {
+        foreach (var chunkSize in new[] { 1, int.MaxValue })
+        {
+            var error = CodecHarness.DecodeFailure(Codec, Encoding.UTF8.GetBytes(json), chunkSize);
+
+            Assert.Equal(WireFormatError.Malformed, error.Error);
+        }
+    }
+
+    [Fact]
+    public void ReportsTheOffsetOfAnError()
+    {
+        var error = CodecHarness.DecodeFailure(Codec, "{\"id\":1, \"tags\":[2]}"u8.ToArray(), chunkSize: 5);
+
+        Assert.Equal(17, error.Offset);
+    }
+
+    [Fact]
+    public void KeepsFailingOnceItHasFailed()
+    {
+        var decoder = Codec.CreateDecoder(DecodeLimits.Default);
+        Assert.Throws<WireFormatException>(() => decoder.Decode(new ReadOnlySequence<byte>("[]"u8.ToArray()), isFinalBlock: false));
+
+        Assert.Throws<WireFormatException>(() => decoder.Decode(new ReadOnlySequence<byte>("{}"u8.ToArray()), isFinalBlock: true));
+        Assert.False(decoder.IsComplete);
+        Assert.Throws<InvalidOperationException>(decoder.GetResult);
+    }
+
+    [Fact]
+    public async Task RoundTripsTheMillionMemberSeedOrganization()
+    {
+        var organization = OrganizationGenerator.Create();
+
+        var (decoded, maxPending) = await CodecHarness.RoundTripThroughPipeAsync(Codec, organization);
+
+        OrganizationAssert.Equal(organization, decoded);
+        Assert.Equal(OrganizationChecksum.Compute(organization), OrganizationChecksum.Compute(decoded));
+        Assert.InRange(maxPending, 0, 64);
+    }
+
+    [Fact]
+    public void AllocatesAlmostNothingBeyondTheDecodedObjects()
+    {
+        var overhead = DecodeAllocations.OverheadPerMember(Codec, OrganizationGenerator.Create(100_000));
+
+        output.WriteLine($"JSON decoder: {overhead:F2} bytes per member beyond the decoded objects.");
+        Assert.InRange(overhead, -1, 4);
+    }
+
+    // Feeds payload chunk by chunk, never final, until the decoder throws; returns the error and the bytes delivered.
+    private static (WireFormatException Error, long Delivered) FeedUntilFailure(IOrganizationDecoder decoder, byte[] payload, int chunkSize)
+    {
+        long consumed = 0;
+        for (long delivered = chunkSize; delivered <= payload.Length; delivered += chunkSize)
+        {
+            var visible = new ReadOnlySequence<byte>(payload, (int)consumed, (int)(delivered - consumed));
+            try
+            {
+                consumed += visible.Slice(0, decoder.Decode(visible, isFinalBlock: false)).Length;
+            }
+            catch (WireFormatException e)
+            {
+                return (e, delivered);
+            }
+        }
+
+        throw new InvalidOperationException("The decoder accepted the whole payload.");
+    }
+}

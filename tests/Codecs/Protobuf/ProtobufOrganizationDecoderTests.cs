@@ -1,0 +1,472 @@
+using System.Buffers;
+using System.Diagnostics;
+using System.Text;
+using Google.Protobuf;
+using WebSerialization.Codecs.Tests.Support;
+using WebSerialization.Models;
+using WebSerialization.Models.Protobuf;
+using WebSerialization.Models.Streaming;
+using Xunit.Abstractions;
+
+namespace WebSerialization.Codecs.Tests.Protobuf;
+
+public class ProtobufOrganizationDecoderTests(ITestOutputHelper output)
+{
+    private const int Varint = 0;
+    private const int Fixed64 = 1;
+    private const int LengthDelimited = 2;
+    private const int StartGroup = 3;
+    private const int EndGroup = 4;
+    private const int Fixed32 = 5;
+
+    private static readonly ProtobufCodec Codec = ProtobufCodec.Instance;
+
+    [Theory]
+    [InlineData(1, int.MaxValue)]
+    [InlineData(2, 1)]
+    [InlineData(3, 7)]
+    [InlineData(4, 4096)]
+    [InlineData(5, 3)]
+    public void RoundTripsSeededRandomOrganizations(int seed, int chunkSize)
+    {
+        var organization = TestOrganizations.Random(seed, 50);
+
+        var decoded = CodecHarness.Decode(Codec, CodecHarness.Encode(Codec, organization), chunkSize);
+
+        OrganizationAssert.Equal(organization, decoded);
+    }
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(int.MaxValue)]
+    public void RoundTripsEveryExtremeValue(int chunkSize)
+    {
+        var organization = TestOrganizations.Extremes();
+
+        var decoded = CodecHarness.Decode(Codec, CodecHarness.Encode(Codec, organization), chunkSize);
+
+        OrganizationAssert.Equal(organization, decoded);
+    }
+
+    [Fact]
+    public void DecodesAWholePayloadGivenInOneByteSegments()
+    {
+        var organization = TestOrganizations.Random(6, 20);
+
+        var decoded = CodecHarness.DecodeAll(Codec, BufferSegment.Split(CodecHarness.Encode(Codec, organization), 1));
+
+        OrganizationAssert.Equal(organization, decoded);
+    }
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(4096)]
+    public void HoldsAtMostOneUnfinishedFieldBetweenCalls(int chunkSize)
+    {
+        var organization = OrganizationGenerator.Create(2000);
+
+        var (decoded, maxPending) = CodecHarness.DecodeInChunks(Codec, CodecHarness.Encode(Codec, organization), chunkSize);
+
+        OrganizationAssert.Equal(organization, decoded);
+        Assert.InRange(maxPending, 0, 100);
+    }
+
+    [Fact]
+    public void RejectsEveryPrefixThatEndsInsideAFieldAsTruncatedAndDecodesTheRest()
+    {
+        // A protobuf message has no end marker: a prefix that ends between fields is a valid, shorter message.
+        var payload = CodecHarness.Encode(Codec, TestOrganizations.Extremes());
+        var boundaries = TopLevelFieldEnds(payload);
+
+        for (var length = 0; length < payload.Length; length++)
+        {
+            if (boundaries.TryGetValue(length, out var members) || length == 0)
+            {
+                Assert.Equal(members, CodecHarness.Decode(Codec, payload[..length]).Members?.Count ?? 0);
+            }
+            else
+            {
+                var error = CodecHarness.DecodeFailure(Codec, payload[..length]);
+                Assert.True(error.Error == WireFormatError.Truncated, $"Prefix of {length} bytes: {error.Error} {error.Message}");
+            }
+        }
+    }
+
+    [Fact]
+    public void OnlyEverThrowsWireFormatExceptionForRandomByteFlips()
+    {
+        var payload = CodecHarness.Encode(Codec, TestOrganizations.Random(7, 10));
+        var random = new Random(8);
+        var clock = Stopwatch.StartNew();
+        for (var iteration = 0; iteration < 3000 && clock.Elapsed < TimeSpan.FromSeconds(5); iteration++)
+        {
+            var corrupt = (byte[])payload.Clone();
+            for (var flips = random.Next(1, 4); flips > 0; flips--)
+            {
+                corrupt[random.Next(corrupt.Length)] = (byte)random.Next(256);
+            }
+
+            var chunkSize = random.Next(3) switch { 0 => 1, 1 => 13, _ => int.MaxValue };
+            try
+            {
+                CodecHarness.Decode(Codec, corrupt, chunkSize);
+            }
+            catch (WireFormatException)
+            {
+            }
+            catch (Exception e)
+            {
+                Assert.Fail($"Iteration {iteration} threw {e.GetType()}: {e.Message}");
+            }
+        }
+    }
+
+    public static TheoryData<string, byte[]> LengthBombs => new()
+    {
+        { "a 2 GB tag", [.. Tag(2, LengthDelimited), .. VarintBytes(int.MaxValue)] },
+        { "a 64 KB + 1 tag", [.. Tag(2, LengthDelimited), .. VarintBytes((64 * 1024) + 1)] },
+        { "a 4 GB member", [.. Tag(3, LengthDelimited), .. VarintBytes(uint.MaxValue)] },
+        { "a 2^63 byte unknown field", [.. Tag(9, LengthDelimited), .. VarintBytes(1UL << 63)] },
+    };
+
+    [Theory]
+    [MemberData(nameof(LengthBombs))]
+    public void RefusesAHugeDeclaredLengthBeforeItsBytesArrive(string bomb, byte[] payload)
+    {
+        var decoder = Codec.CreateDecoder(DecodeLimits.Default);
+
+        var before = GC.GetAllocatedBytesForCurrentThread();
+        var error = Assert.Throws<WireFormatException>(() => decoder.Decode(new ReadOnlySequence<byte>(payload), isFinalBlock: false));
+        var allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        Assert.True(error.Error == WireFormatError.LimitExceeded, bomb);
+        Assert.Equal(nameof(DecodeLimits.MaxStringBytes), error.Limit);
+        Assert.InRange(allocated, 0, 8 * 1024);
+    }
+
+    [Theory]
+    [InlineData(3, nameof(DecodeLimits.MaxMembers))]
+    [InlineData(2, nameof(DecodeLimits.MaxTags))]
+    public void RefusesMoreItemsThanTheLimit(int field, string limit)
+    {
+        var limits = new DecodeLimits { MaxMembers = 1000, MaxTags = 1000 };
+        var payload = Enumerable.Repeat(Field(field, LengthDelimited, []), 1001).SelectMany(bytes => bytes).ToArray();
+
+        var error = CodecHarness.DecodeFailure(Codec, payload, limits: limits);
+
+        Assert.Equal(WireFormatError.LimitExceeded, error.Error);
+        Assert.Equal(limit, error.Limit);
+        CodecHarness.Decode(Codec, payload[..^2], limits: limits);
+    }
+
+    [Theory]
+    [InlineData(7, false)]
+    [InlineData(8, true)]
+    [InlineData(10_000, true)]
+    public void RefusesTopLevelGroupsNestedDeeperThanMaxDepth(int groups, bool refused)
+    {
+        // The organization is one level, so with MaxDepth 8 it may hold 7 nested groups.
+        var payload = Enumerable.Repeat(Tag(9, StartGroup), groups).Concat(Enumerable.Repeat(Tag(9, EndGroup), groups)).SelectMany(bytes => bytes).ToArray();
+
+        if (refused)
+        {
+            var error = CodecHarness.DecodeFailure(Codec, payload);
+            Assert.Equal(WireFormatError.LimitExceeded, error.Error);
+            Assert.Equal(nameof(DecodeLimits.MaxDepth), error.Limit);
+        }
+        else
+        {
+            Assert.Null(CodecHarness.Decode(Codec, payload).Members);
+        }
+    }
+
+    [Fact]
+    public void RefusesGroupsNestedTooDeeplyInsideAMember()
+    {
+        var groups = Enumerable.Repeat(Tag(9, StartGroup), 100).Concat(Enumerable.Repeat(Tag(9, EndGroup), 100)).SelectMany(bytes => bytes).ToArray();
+
+        var error = CodecHarness.DecodeFailure(Codec, Field(3, LengthDelimited, groups));
+
+        Assert.Equal(WireFormatError.Malformed, error.Error);
+    }
+
+    [Theory]
+    [InlineData(2)]
+    [InlineData(3)]
+    [InlineData(4)]
+    public void RefusesAMemberStringLongerThanMaxStringBytes(int field)
+    {
+        var limits = new DecodeLimits { MaxStringBytes = 4 };
+        var exactly = Field(3, LengthDelimited, Field(field, LengthDelimited, Encoding.UTF8.GetBytes("éé")));
+        var over = Field(3, LengthDelimited, Field(field, LengthDelimited, Encoding.UTF8.GetBytes("ééé")));
+
+        CodecHarness.Decode(Codec, exactly, limits: limits);
+        var error = CodecHarness.DecodeFailure(Codec, over, limits: limits);
+
+        Assert.Equal(WireFormatError.LimitExceeded, error.Error);
+        Assert.Equal(nameof(DecodeLimits.MaxStringBytes), error.Limit);
+    }
+
+    [Theory]
+    [InlineData(new byte[] { 0xFF })]
+    [InlineData(new byte[] { 0x80 })]
+    [InlineData(new byte[] { 0xC0, 0xAF })]
+    [InlineData(new byte[] { 0xE0, 0x80, 0xAF })]
+    [InlineData(new byte[] { 0xED, 0xA0, 0x80 })]
+    [InlineData(new byte[] { 0xF4, 0x90, 0x80, 0x80 })]
+    [InlineData(new byte[] { 0xE2, 0x82 })]
+    public void RejectsInvalidUtf8InEveryString(byte[] invalid)
+    {
+        byte[] text = [(byte)'a', .. invalid, (byte)'b'];
+        byte[][] payloads =
+        [
+            Field(2, LengthDelimited, text),
+            Field(3, LengthDelimited, Field(2, LengthDelimited, text)),
+            Field(3, LengthDelimited, Field(3, LengthDelimited, text)),
+            Field(3, LengthDelimited, [.. Field(1, Varint, [5]), .. Field(4, LengthDelimited, text)]),
+        ];
+
+        foreach (var payload in payloads)
+        {
+            foreach (var chunkSize in new[] { 1, int.MaxValue })
+            {
+                var error = CodecHarness.DecodeFailure(Codec, payload, chunkSize);
+                Assert.Equal(WireFormatError.Malformed, error.Error);
+            }
+        }
+    }
+
+    [Fact]
+    public void AcceptsARealReplacementCharacterSpreadOverSegments()
+    {
+        var organization = new Organization { Tags = ["\uFFFD"], Members = [new Member { Name = "a\uFFFDb", Address = new string('\uFFFD', 3000) }] };
+
+        var decoded = CodecHarness.Decode(Codec, CodecHarness.Encode(Codec, organization), chunkSize: 3);
+
+        OrganizationAssert.Equal(organization, decoded);
+    }
+
+    [Fact]
+    public void SkipsUnknownFieldsOfEveryWireType()
+    {
+        byte[] unknown =
+        [
+            .. Field(9, Varint, VarintBytes(ulong.MaxValue)),
+            .. Field(10, Fixed64, new byte[8]),
+            .. Field(11, Fixed32, new byte[4]),
+            .. Field(12, LengthDelimited, [0xFF, 0xFE]),
+            .. Tag(13, StartGroup), .. Field(1, Varint, [1]), .. Tag(14, StartGroup), .. Tag(14, EndGroup), .. Tag(13, EndGroup),
+        ];
+        byte[] payload =
+        [
+            .. unknown,
+            .. Field(1, Varint, [7]),
+            .. Field(3, LengthDelimited, [.. unknown, .. Field(1, Varint, [3]), .. unknown, .. Field(2, LengthDelimited, "n"u8.ToArray())]),
+            .. unknown,
+            .. Field(2, LengthDelimited, "t"u8.ToArray()),
+        ];
+
+        var decoded = CodecHarness.Decode(Codec, payload, chunkSize: 1);
+
+        OrganizationAssert.Equal(new Organization { Id = 7, Tags = ["t"], Members = [new Member { Id = 3, Name = "n" }] }, decoded);
+    }
+
+    public static TheoryData<string, byte[]> WrongWireTypes => new()
+    {
+        { "organization id as bytes", Field(1, LengthDelimited, [1]) },
+        { "organization id as fixed64", Field(1, Fixed64, new byte[8]) },
+        { "tag as varint", Field(2, Varint, [1]) },
+        { "member as fixed32", Field(3, Fixed32, new byte[4]) },
+        { "member as group", [.. Tag(3, StartGroup), .. Tag(3, EndGroup)] },
+        { "member id as fixed64", Field(3, LengthDelimited, Field(1, Fixed64, new byte[8])) },
+        { "member name as varint", Field(3, LengthDelimited, Field(2, Varint, [1])) },
+        { "member value as varint", Field(3, LengthDelimited, Field(5, Varint, [1])) },
+        { "member value as fixed32", Field(3, LengthDelimited, Field(5, Fixed32, new byte[4])) },
+        { "member update time as bytes", Field(3, LengthDelimited, Field(6, LengthDelimited, [1])) },
+    };
+
+    [Theory]
+    [MemberData(nameof(WrongWireTypes))]
+    public void RejectsAKnownFieldWithTheWrongWireType(string field, byte[] payload)
+    {
+        var error = CodecHarness.DecodeFailure(Codec, payload);
+
+        Assert.True(error.Error == WireFormatError.Malformed, field);
+    }
+
+    public static TheoryData<string, byte[]> MalformedPayloads => new()
+    {
+        { "an 11-byte varint", [.. Tag(1, Varint), 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00] },
+        { "a varint past 64 bits", [.. Tag(1, Varint), 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02] },
+        { "a tag past 32 bits", [0x80, 0x80, 0x80, 0x80, 0x10] },
+        { "field number 0", [0x00, 0x01] },
+        { "wire type 6", [.. Tag(9, 6), 0x00] },
+        { "wire type 7", [.. Tag(9, 7), 0x00] },
+        { "an end group without a start", Tag(9, EndGroup) },
+        { "a mismatched end group", [.. Tag(9, StartGroup), .. Tag(10, EndGroup)] },
+        { "a member string overrunning the member", [.. Tag(3, LengthDelimited), 0x03, .. Tag(2, LengthDelimited), 0x05, (byte)'a'] },
+        { "a member varint cut by the member's end", [.. Tag(3, LengthDelimited), 0x02, .. Tag(1, Varint), 0x80] },
+        { "a member tag cut by the member's end", [.. Tag(3, LengthDelimited), 0x01, 0x80] },
+        { "field number 0 in a member", Field(3, LengthDelimited, [0x00, 0x01]) },
+        { "an end group without a start in a member", Field(3, LengthDelimited, Tag(9, EndGroup)) },
+        { "an unknown group left open in a member", Field(3, LengthDelimited, Tag(9, StartGroup)) },
+    };
+
+    [Theory]
+    [MemberData(nameof(MalformedPayloads))]
+    public void RejectsMalformedProtobuf(string problem, byte[] payload)
+    {
+        foreach (var chunkSize in new[] { 1, int.MaxValue })
+        {
+            var error = CodecHarness.DecodeFailure(Codec, payload, chunkSize);
+            Assert.True(error.Error == WireFormatError.Malformed, $"{problem}: {error.Error} {error.Message}");
+        }
+    }
+
+    [Theory]
+    [InlineData(new byte[] { 0x1A, 0x05, 0x08, 0x01 })]
+    [InlineData(new byte[] { 0x1A })]
+    [InlineData(new byte[] { 0x1A, 0x80 })]
+    [InlineData(new byte[] { 0x12, 0x03, 0x61 })]
+    [InlineData(new byte[] { 0x08, 0x80 })]
+    [InlineData(new byte[] { 0x49, 0x00, 0x00 })]
+    [InlineData(new byte[] { 0x4B, 0x08, 0x01 })]
+    public void RejectsAFieldCutShortByTheEndAsTruncated(byte[] payload)
+    {
+        var error = CodecHarness.DecodeFailure(Codec, payload);
+
+        Assert.Equal(WireFormatError.Truncated, error.Error);
+    }
+
+    [Fact]
+    public void DecodesAbsentStringsAndListsAsNullAndKeepsEmptyStrings()
+    {
+        var organization = new Organization
+        {
+            Tags = [],
+            Members = [new Member { Name = string.Empty, Description = null, Address = "a" }],
+        };
+
+        var decoded = CodecHarness.Decode(Codec, CodecHarness.Encode(Codec, organization));
+
+        Assert.Null(decoded.Tags);
+        Assert.Equal(string.Empty, decoded.Members![0].Name);
+        Assert.Null(decoded.Members[0].Description);
+        Assert.Null(CodecHarness.Decode(Codec, CodecHarness.Encode(Codec, new Organization { Members = [] })).Members);
+        Assert.Null(CodecHarness.Decode(Codec, []).Members);
+    }
+
+    [Fact]
+    public void TakesTheLastValueOfARepeatedScalarField()
+    {
+        byte[] payload =
+        [
+            .. Field(1, Varint, [1]),
+            .. Field(3, LengthDelimited, [.. Field(2, LengthDelimited, "a"u8.ToArray()), .. Field(2, LengthDelimited, "b"u8.ToArray())]),
+            .. Field(1, Varint, [2]),
+        ];
+
+        var decoded = CodecHarness.Decode(Codec, payload);
+
+        Assert.Equal(2, decoded.Id);
+        Assert.Equal("b", decoded.Members![0].Name);
+    }
+
+    [Fact]
+    public void AcceptsVarintsPaddedWithZeroContinuationBytes()
+    {
+        byte[] payload = [.. Tag(1, Varint), 0x87, 0x80, 0x00, .. Tag(3, LengthDelimited), 0x82, 0x00, .. Tag(1, Varint), 0x05];
+
+        var decoded = CodecHarness.Decode(Codec, payload);
+
+        Assert.Equal(7, decoded.Id);
+        Assert.Equal(5, decoded.Members![0].Id);
+    }
+
+    [Fact]
+    public void KeepsFailingOnceItHasFailed()
+    {
+        var decoder = Codec.CreateDecoder(DecodeLimits.Default);
+        Assert.Throws<WireFormatException>(() => decoder.Decode(new ReadOnlySequence<byte>([0x00]), isFinalBlock: false));
+
+        Assert.Throws<WireFormatException>(() => decoder.Decode(ReadOnlySequence<byte>.Empty, isFinalBlock: true));
+        Assert.False(decoder.IsComplete);
+        Assert.Throws<InvalidOperationException>(decoder.GetResult);
+    }
+
+    [Fact]
+    public void KeepsDecodingPastTwoGigabytes()
+    {
+        // CodedInputStream counts bytes in an int; the decoder must hand over to a fresh one before that overflows.
+        // Members of 250 KB unknown fields keep the decoded objects small while 2.3 GB go through the parser.
+        var limits = new DecodeLimits { MaxMembers = int.MaxValue };
+        var member = Field(3, LengthDelimited, Field(9, LengthDelimited, new byte[250 * 1024]));
+        var decoder = Codec.CreateDecoder(limits);
+        const int Count = 9200;
+
+        for (var index = 0; index < Count; index++)
+        {
+            var consumed = decoder.Decode(new ReadOnlySequence<byte>(member), isFinalBlock: false);
+            Assert.Equal(member.Length, new ReadOnlySequence<byte>(member).Slice(0, consumed).Length);
+        }
+
+        decoder.Decode(ReadOnlySequence<byte>.Empty, isFinalBlock: true);
+        Assert.Equal(Count, decoder.GetResult().Members!.Count);
+    }
+
+    [Fact]
+    public async Task RoundTripsTheMillionMemberSeedOrganization()
+    {
+        var organization = OrganizationGenerator.Create();
+
+        var (decoded, maxPending) = await CodecHarness.RoundTripThroughPipeAsync(Codec, organization);
+
+        OrganizationAssert.Equal(organization, decoded);
+        Assert.Equal(OrganizationChecksum.Compute(organization), OrganizationChecksum.Compute(decoded));
+        Assert.InRange(maxPending, 0, 100);
+    }
+
+    [Fact]
+    public void AllocatesAlmostNothingBeyondTheDecodedObjects()
+    {
+        var overhead = DecodeAllocations.OverheadPerMember(Codec, OrganizationGenerator.Create(100_000));
+
+        output.WriteLine($"Protobuf decoder: {overhead:F2} bytes per member beyond the decoded objects.");
+        Assert.InRange(overhead, -1, 4);
+    }
+
+    // The end offset of every top-level field, with the number of members up to it.
+    private static Dictionary<int, int> TopLevelFieldEnds(byte[] payload)
+    {
+        var ends = new Dictionary<int, int>();
+        var input = new CodedInputStream(payload);
+        var members = 0;
+        while (input.ReadTag() is var tag && tag != 0)
+        {
+            members += Google.Protobuf.WireFormat.GetTagFieldNumber(tag) == 3 ? 1 : 0;
+            input.SkipLastField();
+            ends[(int)input.Position] = members;
+        }
+
+        return ends;
+    }
+
+    private static byte[] Tag(int field, int wireType) => VarintBytes((ulong)((field << 3) | wireType));
+
+    private static byte[] Field(int field, int wireType, byte[] value) => wireType == LengthDelimited
+        ? [.. Tag(field, wireType), .. VarintBytes((ulong)value.Length), .. value]
+        : [.. Tag(field, wireType), .. value];
+
+    private static byte[] VarintBytes(ulong value)
+    {
+        var bytes = new List<byte>();
+        while (value >= 0x80)
+        {
+            bytes.Add((byte)(value | 0x80));
+            value >>= 7;
+        }
+
+        bytes.Add((byte)value);
+        return [.. bytes];
+    }
+}
