@@ -1,4 +1,5 @@
 using WebSerialization.Api.Diagnostics;
+using WebSerialization.Api.Limits;
 using WebSerialization.Api.OpenApi;
 using WebSerialization.Api.Organizations;
 
@@ -7,6 +8,7 @@ var builder = WebApplication.CreateBuilder(args);
 builder.Services.AddAlwaysJsonProblemDetails();
 builder.Services.AddHealthChecks();
 builder.Services.AddApiDocumentation();
+builder.Services.AddHeavyRequestLimiter(builder.Configuration);
 builder.Services.AddOrganizations(builder.Configuration);
 
 var app = builder.Build();
@@ -14,6 +16,7 @@ var app = builder.Build();
 app.UseExceptionHandler();
 app.UseStatusCodePages();
 app.UseApiDocumentation();
+app.UseRateLimiter();
 
 app.MapHealthChecks("/healthz");
 app.MapOrganizations();

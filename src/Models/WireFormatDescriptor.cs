@@ -18,18 +18,4 @@ public sealed record WireFormatDescriptor(WireFormat Format, string Key, string 
 
     /// <summary>The descriptor of <paramref name="format"/>.</summary>
     public static WireFormatDescriptor Of(WireFormat format) => All[(int)format];
-
-    /// <summary>Finds a format by its <c>?format=</c> key (case-insensitive).</summary>
-    public static WireFormatDescriptor? FindByKey(string key)
-    {
-        foreach (var descriptor in All)
-        {
-            if (string.Equals(descriptor.Key, key, StringComparison.OrdinalIgnoreCase))
-            {
-                return descriptor;
-            }
-        }
-
-        return null;
-    }
 }

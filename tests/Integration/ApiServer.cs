@@ -38,10 +38,20 @@ public sealed class ApiServer : WebApplicationFactory<Program>
     /// <summary>Every log entry at Warning or above, oldest first.</summary>
     public ConcurrentQueue<(LogLevel Level, string Category, string Message)> Problems { get; } = new();
 
+    /// <summary>Every log entry of the app's own categories (WebSerialization.*), Debug and above, oldest first.</summary>
+    public ConcurrentQueue<(LogLevel Level, string Category, string Message)> AppEvents { get; } = new();
+
+    /// <summary>The Error-level (or worse) entries logged so far.</summary>
+    public IEnumerable<string> Errors => Problems.Where(p => p.Level >= LogLevel.Error).Select(p => $"{p.Category}: {p.Message}");
+
     protected override void ConfigureWebHost(IWebHostBuilder builder)
     {
         builder.UseEnvironment("Testing");
-        builder.ConfigureLogging(logging => logging.AddProvider(new ProblemLogRecorder(Problems)));
+        builder.ConfigureLogging(logging =>
+        {
+            logging.AddFilter("WebSerialization", LogLevel.Debug);
+            logging.AddProvider(new LogRecorder(Problems, AppEvents));
+        });
     }
 
     protected override void Dispose(bool disposing)
@@ -54,25 +64,38 @@ public sealed class ApiServer : WebApplicationFactory<Program>
         base.Dispose(disposing);
     }
 
-    private sealed class ProblemLogRecorder(ConcurrentQueue<(LogLevel, string, string)> problems) : ILoggerProvider
+    private sealed class LogRecorder(ConcurrentQueue<(LogLevel, string, string)> problems, ConcurrentQueue<(LogLevel, string, string)> appEvents) : ILoggerProvider
     {
-        public ILogger CreateLogger(string categoryName) => new Recorder(categoryName, problems);
+        public ILogger CreateLogger(string categoryName) => new Recorder(categoryName, problems, appEvents);
 
         public void Dispose()
         {
         }
 
-        private sealed class Recorder(string category, ConcurrentQueue<(LogLevel, string, string)> problems) : ILogger
+        private sealed class Recorder(string category, ConcurrentQueue<(LogLevel, string, string)> problems, ConcurrentQueue<(LogLevel, string, string)> appEvents) : ILogger
         {
+            private readonly bool _isApp = category.StartsWith("WebSerialization", StringComparison.Ordinal);
+
             public IDisposable? BeginScope<TState>(TState state) where TState : notnull => null;
 
-            public bool IsEnabled(LogLevel logLevel) => logLevel >= LogLevel.Warning;
+            public bool IsEnabled(LogLevel logLevel) => logLevel >= LogLevel.Warning || (_isApp && logLevel >= LogLevel.Debug);
 
             public void Log<TState>(LogLevel logLevel, EventId eventId, TState state, Exception? exception, Func<TState, Exception?, string> formatter)
             {
-                if (IsEnabled(logLevel))
+                if (!IsEnabled(logLevel))
                 {
-                    problems.Enqueue((logLevel, category, formatter(state, exception) + (exception is null ? string.Empty : " " + exception)));
+                    return;
+                }
+
+                var entry = (logLevel, category, formatter(state, exception) + (exception is null ? string.Empty : " " + exception));
+                if (logLevel >= LogLevel.Warning)
+                {
+                    problems.Enqueue(entry);
+                }
+
+                if (_isApp)
+                {
+                    appEvents.Enqueue(entry);
                 }
             }
         }

@@ -28,21 +28,23 @@ public static class AcceptHeaderNegotiator
     /// <summary>Negotiates a format, or returns null when nothing acceptable is on offer (406).</summary>
     /// <param name="formatKey">The <c>?format=</c> value, which overrides Accept when present.</param>
     /// <param name="accept">The Accept header values.</param>
-    public static NegotiatedFormat? Negotiate(string? formatKey, StringValues accept)
+    /// <param name="offered">The formats on offer, in the server's order of preference; all four when null.</param>
+    public static NegotiatedFormat? Negotiate(string? formatKey, StringValues accept, IReadOnlyList<WireFormatDescriptor>? offered = null)
     {
+        offered ??= WireFormatDescriptor.All;
         if (formatKey is not null)
         {
-            var byKey = WireFormatDescriptor.FindByKey(formatKey);
+            var byKey = offered.FirstOrDefault(d => d.Key.Equals(formatKey, StringComparison.OrdinalIgnoreCase));
             return byKey is null ? null : new NegotiatedFormat(byKey.Format, byKey.MediaType);
         }
 
         if (StringValues.IsNullOrEmpty(accept) || !MediaTypeHeaderValue.TryParseList(accept, out var ranges) || ranges.Count == 0)
         {
-            return Default;
+            return offered.Count == 0 ? null : new NegotiatedFormat(offered[0].Format, offered[0].MediaType);
         }
 
         Candidate? best = null;
-        foreach (var descriptor in WireFormatDescriptor.All)
+        foreach (var descriptor in offered)
         {
             best = Better(best, Rate(descriptor, descriptor.MediaType, ranges, wildcardsMatch: true));
             foreach (var alias in descriptor.Aliases)
@@ -53,8 +55,6 @@ public static class AcceptHeaderNegotiator
 
         return best is { Quality: > 0 } chosen ? new NegotiatedFormat(chosen.Format, chosen.ContentType) : null;
     }
-
-    private static NegotiatedFormat Default { get; } = new(WireFormat.Json, WireMediaTypes.Json);
 
     // Rates one media type the server offers against every Accept range; the most specific matching range decides.
     // Wildcards match a format's primary type only: an alias is there for clients that name it, so refusing

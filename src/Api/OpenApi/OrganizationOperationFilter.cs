@@ -7,7 +7,7 @@ using WebSerialization.Models;
 namespace WebSerialization.Api.OpenApi;
 
 /// <summary>
-/// Describes the GET's query parameters as what they are (they bind as strings so that a bad value gets a
+/// Describes the uploads' request body, and the GET's query parameters as what they are (they bind as strings so that a bad value gets a
 /// problem details body, not a bare 400): <c>count</c> an integer with a small example, so "Try it out" does
 /// not ask a browser to render a million members; <c>format</c> one of the format keys.
 /// </summary>
@@ -19,6 +19,11 @@ public sealed class OrganizationOperationFilter : IOperationFilter
     /// <inheritdoc />
     public void Apply(OpenApiOperation operation, OperationFilterContext context)
     {
+        if (context.ApiDescription.HttpMethod == "POST" && context.ApiDescription.RelativePath?.StartsWith("api/organization", StringComparison.Ordinal) == true)
+        {
+            DescribeUploadBody(operation, context);
+        }
+
         if (operation.Parameters is null || context.ApiDescription.RelativePath != "api/organization" || context.ApiDescription.HttpMethod != "GET")
         {
             return;
@@ -49,5 +54,18 @@ public sealed class OrganizationOperationFilter : IOperationFilter
                     break;
             }
         }
+    }
+
+    // The uploads read their body themselves (so that a wrong Content-Type gets a helpful 415), so the document
+    // is told here what they read: an Organization in any of the four media types.
+    private static void DescribeUploadBody(OpenApiOperation operation, OperationFilterContext context)
+    {
+        var schema = context.SchemaGenerator.GenerateSchema(typeof(Organization), context.SchemaRepository);
+        operation.RequestBody = new OpenApiRequestBody
+        {
+            Required = true,
+            Description = "An organization in any format, named by Content-Type (the media types and aliases of GET /api/formats).",
+            Content = WireFormatDescriptor.All.ToDictionary(d => d.MediaType, IOpenApiMediaType (_) => new OpenApiMediaType { Schema = schema }),
+        };
     }
 }

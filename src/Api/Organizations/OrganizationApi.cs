@@ -3,6 +3,7 @@ using Microsoft.AspNetCore.Mvc;
 using Microsoft.Extensions.Options;
 using WebSerialization.Api.Diagnostics;
 using WebSerialization.Api.Formats;
+using WebSerialization.Api.Limits;
 using WebSerialization.Models;
 using WebSerialization.Models.Protobuf;
 
@@ -30,7 +31,9 @@ public static class OrganizationApi
             .WithSummary("The organization with its first `count` members, in the format chosen by Accept or `?format=`.")
             .Produces(StatusCodes.Status200OK, typeof(Organization), WireMediaTypes.Json, WireMediaTypes.MessagePack, WireMediaTypes.Protobuf, WireMediaTypes.Binary)
             .ProducesProblem(StatusCodes.Status400BadRequest)
-            .ProducesProblem(StatusCodes.Status406NotAcceptable);
+            .ProducesProblem(StatusCodes.Status406NotAcceptable)
+            .ProducesProblem(StatusCodes.Status429TooManyRequests)
+            .RequireRateLimiting(HeavyRequestLimiter.Policy);
 
         api.MapGet("/formats", () => TypedResults.Ok(WireFormatDescriptor.All))
             .WithName("GetFormats")
@@ -40,6 +43,7 @@ public static class OrganizationApi
             .WithName("GetProtobufSchema")
             .WithSummary("The protobuf schema of the organization, for generating a client in another language.");
 
+        api.MapOrganizationUploads();
         return api;
     }
 

@@ -29,5 +29,15 @@ public static class ProtobufSchema
           int64 UpdateTime = {{ProtobufWire.MemberUpdateTime}};
         }
 
+        // The answer of POST /api/organization with Accept: application/protobuf.
+        message UploadSummary {
+          string Format = 1;
+          int32 MemberCount = 2;
+          int32 TagCount = 3;
+          int64 BytesRead = 4;
+          double DecodeMilliseconds = 5;
+          string Checksum = 6;
+        }
+
         """;
 }

@@ -1,0 +1,43 @@
+using WebSerialization.Models.Streaming;
+
+namespace WebSerialization.Api.Limits;
+
+/// <summary>Configuration section <c>Limits</c>: what the server accepts from a client, and how much heavy work it takes on at once.</summary>
+public sealed class UploadLimitsOptions
+{
+    /// <summary>The configuration section name.</summary>
+    public const string Section = "Limits";
+
+    /// <summary>Largest request body, in bytes. The default fits the seed's 1,000,000 members as JSON (158 MB) with room to spare.</summary>
+    public long MaxRequestBodyBytes { get; set; } = 256L * 1024 * 1024;
+
+    /// <summary>Most members an uploaded organization may have.</summary>
+    public int MaxMembers { get; set; } = DecodeLimits.Default.MaxMembers;
+
+    /// <summary>Most tags an uploaded organization may have.</summary>
+    public int MaxTags { get; set; } = DecodeLimits.Default.MaxTags;
+
+    /// <summary>Most UTF-8 bytes in any one string.</summary>
+    public int MaxStringBytes { get; set; } = DecodeLimits.Default.MaxStringBytes;
+
+    /// <summary>Deepest nesting accepted (JSON, MessagePack).</summary>
+    public int MaxDepth { get; set; } = DecodeLimits.Default.MaxDepth;
+
+    /// <summary>Heavy requests (uploads, and downloads of more than <see cref="HeavyDownloadMembers"/> members) served at once; more get 429.</summary>
+    public int MaxConcurrentHeavyRequests { get; set; } = 8;
+
+    /// <summary>A download of more members than this counts as heavy.</summary>
+    public int HeavyDownloadMembers { get; set; } = 100_000;
+
+    /// <summary>The Retry-After a rejected heavy request is given, in seconds.</summary>
+    public int RetryAfterSeconds { get; set; } = 2;
+
+    /// <summary>The decoder limits these options describe.</summary>
+    public DecodeLimits ToDecodeLimits() => new()
+    {
+        MaxMembers = MaxMembers,
+        MaxTags = MaxTags,
+        MaxStringBytes = MaxStringBytes,
+        MaxDepth = MaxDepth,
+    };
+}

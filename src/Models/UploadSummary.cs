@@ -1,0 +1,14 @@
+namespace WebSerialization.Models;
+
+/// <summary>
+/// What the server found in an uploaded organization (<c>POST /api/organization</c>). The checksum is the
+/// <see cref="OrganizationChecksum"/> of the decoded content, the same whatever the format, so a client can check
+/// that a round trip kept every value. Protobuf field numbers follow the property order (1..6).
+/// </summary>
+/// <param name="Format">The <c>format</c> key of the body's format.</param>
+/// <param name="MemberCount">Members decoded (0 when the organization has none or null).</param>
+/// <param name="TagCount">Tags decoded.</param>
+/// <param name="BytesRead">Bytes of request body read.</param>
+/// <param name="DecodeMilliseconds">Time from the first byte read to the decoded organization.</param>
+/// <param name="Checksum">The content checksum, lowercase hex.</param>
+public sealed record UploadSummary(string Format, int MemberCount, int TagCount, long BytesRead, double DecodeMilliseconds, string Checksum);

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The project's one test command (README, .ci/run). It installs what the tests need where it is missing, so it
+# works on a fresh machine, then runs every test project and prints one closing line: "N passed, N failed, N skipped".
+set -euo pipefail
+cd "$(dirname "$0")"
+
+log() { printf '\n== %s\n' "$*"; }
+
+# Independent implementations of the wire formats, in another language, for the interop tests.
+if [ -f tests/Interop/package.json ]; then
+  if ! command -v node >/dev/null 2>&1; then
+    log "installing Node.js (Debian) for the interop tests"
+    apt-get update -qq && apt-get install -y -qq nodejs npm >/dev/null
+  fi
+  if [ ! -d tests/Interop/node_modules ] || [ tests/Interop/package-lock.json -nt tests/Interop/node_modules ]; then
+    log "npm ci in tests/Interop"
+    (cd tests/Interop && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+fi
+
+log "build (Release)"
+dotnet build WebSerialization.sln -c Release -warnaserror --nologo -v quiet
+
+output=$(mktemp)
+trap 'rm -f "$output"' EXIT
+status=0
+log "test"
+dotnet test WebSerialization.sln -c Release --no-build --nologo 2>&1 | tee "$output" || status=$?
+
+# Sum the per-assembly summaries ("Passed!  - Failed: 0, Passed: 12, Skipped: 0, ...") into one closing line.
+read -r passed failed skipped < <(grep -Eo 'Failed: +[0-9]+, Passed: +[0-9]+, Skipped: +[0-9]+' "$output" |
+  awk -F'[:,] *' '{ f += $2; p += $4; s += $6 } END { printf "%d %d %d\n", p, f, s }')
+echo
+echo "tests: ${passed} passed, ${failed} failed, ${skipped} skipped"
+if [ "$status" -ne 0 ] || [ "$failed" -ne 0 ] || [ "$passed" -eq 0 ]; then
+  exit 1
+fi
