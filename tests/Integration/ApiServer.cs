@@ -12,13 +12,24 @@ namespace WebSerialization.IntegrationTests;
 
 /// <summary>
 /// The real app on real Kestrel, listening on 127.0.0.1 with an ephemeral port, serving the full 1,000,000
-/// members. One instance is shared by every test class in the <see cref="ApiCollection"/>; it records every
+/// members (or what a subclass configures). One instance is shared by every test class in the <see cref="ApiCollection"/>; it records every
 /// log entry at Warning or above so tests can assert that nothing was logged as an error.
 /// </summary>
-public sealed class ApiServer : WebApplicationFactory<Program>
+public class ApiServer : WebApplicationFactory<Program>
 {
+    private readonly IReadOnlyDictionary<string, string> _settings;
+
     public ApiServer()
+        : this(new Dictionary<string, string>())
     {
+    }
+
+    /// <summary>Starts a server with configuration <paramref name="settings"/> on top of appsettings.json.</summary>
+    protected ApiServer(IReadOnlyDictionary<string, string> settings)
+    {
+        _settings = settings;
+        var memberCount = settings.TryGetValue("Organization:MemberCount", out var configured) ? int.Parse(configured, System.Globalization.CultureInfo.InvariantCulture) : OrganizationGenerator.SeedMemberCount;
+        Expected = OrganizationGenerator.Create(memberCount);
         UseKestrel(options => options.Listen(IPAddress.Loopback, 0));
         StartServer();
         var addresses = Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses;
@@ -33,7 +44,7 @@ public sealed class ApiServer : WebApplicationFactory<Program>
     public HttpClient Client { get; }
 
     /// <summary>The data the server serves, generated the same way in the test process.</summary>
-    public Organization Expected { get; } = OrganizationGenerator.Create();
+    public Organization Expected { get; }
 
     /// <summary>Every log entry at Warning or above, oldest first.</summary>
     public ConcurrentQueue<(LogLevel Level, string Category, string Message)> Problems { get; } = new();
@@ -47,6 +58,11 @@ public sealed class ApiServer : WebApplicationFactory<Program>
     protected override void ConfigureWebHost(IWebHostBuilder builder)
     {
         builder.UseEnvironment("Testing");
+        foreach (var (key, value) in _settings)
+        {
+            builder.UseSetting(key, value);
+        }
+
         builder.ConfigureLogging(logging =>
         {
             logging.AddFilter("WebSerialization", LogLevel.Debug);
@@ -106,4 +122,23 @@ public sealed class ApiServer : WebApplicationFactory<Program>
 public sealed class ApiCollection : ICollectionFixture<ApiServer>
 {
     public const string Name = "api";
+}
+
+/// <summary>A second server with small limits, so that 413s, limit errors and 429s are cheap to provoke.</summary>
+public sealed class LimitedApiServer() : ApiServer(new Dictionary<string, string>
+{
+    ["Organization:MemberCount"] = "1000",
+    ["Limits:MaxRequestBodyBytes"] = "262144",
+    ["Limits:MaxMembers"] = "500",
+    ["Limits:MaxTags"] = "5",
+    ["Limits:MaxStringBytes"] = "64",
+    ["Limits:MaxConcurrentHeavyRequests"] = "1",
+    ["Limits:HeavyDownloadMembers"] = "10",
+    ["Limits:RetryAfterSeconds"] = "7",
+});
+
+[CollectionDefinition(Name)]
+public sealed class LimitedApiCollection : ICollectionFixture<LimitedApiServer>
+{
+    public const string Name = "limited-api";
 }

@@ -1,0 +1,169 @@
+using System.Diagnostics;
+using System.Net;
+using System.Net.Sockets;
+using System.Text;
+using WebSerialization.Models;
+
+namespace WebSerialization.IntegrationTests;
+
+/// <summary>Untrusted bytes: every bad body gets a 4xx problem, never a 5xx or a hang, and the next good request succeeds.</summary>
+[Collection(ApiCollection.Name)]
+public sealed class BadUploadTests(ApiServer server)
+{
+    public static TheoryData<WireFormat> Formats() => [.. Enum.GetValues<WireFormat>()];
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task RejectsEveryTruncationOfAValidPayload(WireFormat format)
+    {
+        var payload = await HttpPayloads.DownloadAsync(server.Client, format, 3);
+        var full = OrganizationChecksum.Compute(new Organization { Id = 1, Tags = server.Expected.Tags, Members = server.Expected.Members!.GetRange(0, 3) });
+
+        for (var length = 0; length < payload.Length; length++)
+        {
+            using var response = await HttpPayloads.UploadAsync(server.Client, format, payload[..length]);
+            if (format == WireFormat.Protobuf && response.StatusCode == HttpStatusCode.OK)
+            {
+                // Protobuf has no end marker: a cut at a field boundary is a valid, smaller message. It must not pass for the whole.
+                var summary = await HttpPayloads.ReadSummaryAsync(response);
+                Assert.NotEqual(full, summary.Checksum);
+                continue;
+            }
+
+            using var problem = await HttpPayloads.AssertProblemAsync(response, 400);
+        }
+
+        await AssertStillServingAsync();
+    }
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task AnswersRandomCorruptionWithA4xxAndNeverAServerError(WireFormat format)
+    {
+        var payload = await HttpPayloads.DownloadAsync(server.Client, format, 20);
+        var random = new Random(20261121 + (int)format);
+        var stopwatch = Stopwatch.StartNew();
+        var cases = 0;
+        while (cases < 1500 && stopwatch.Elapsed < TimeSpan.FromSeconds(20))
+        {
+            var corrupted = (byte[])payload.Clone();
+            for (var flips = random.Next(1, 4); flips > 0; flips--)
+            {
+                corrupted[random.Next(corrupted.Length)] = (byte)random.Next(256);
+            }
+
+            using var response = await HttpPayloads.UploadAsync(server.Client, format, corrupted);
+            var status = (int)response.StatusCode;
+            Assert.True(status is 200 or (>= 400 and < 500), $"Case {cases}: {status} {await response.Content.ReadAsStringAsync()}");
+            if (status != 200)
+            {
+                Assert.Equal(WireMediaTypes.ProblemJson, response.Content.Headers.ContentType?.MediaType);
+            }
+
+            cases++;
+        }
+
+        Assert.True(cases >= 200, $"Only {cases} cases ran in the time allowed.");
+        await AssertStillServingAsync();
+    }
+
+    [Theory]
+    [InlineData(WireFormat.Json, WireFormat.MessagePack)]
+    [InlineData(WireFormat.MessagePack, WireFormat.Json)]
+    [InlineData(WireFormat.Binary, WireFormat.Protobuf)]
+    [InlineData(WireFormat.Json, WireFormat.Binary)]
+    [InlineData(WireFormat.Protobuf, WireFormat.MessagePack)]
+    public async Task RejectsABodyInAnotherFormatThanItsContentTypeSays(WireFormat actual, WireFormat declared)
+    {
+        var payload = await HttpPayloads.DownloadAsync(server.Client, actual, 5);
+
+        using var response = await HttpPayloads.UploadAsync(server.Client, declared, payload);
+
+        using var problem = await HttpPayloads.AssertProblemAsync(response, 400);
+        await AssertStillServingAsync();
+    }
+
+    [Theory]
+    [InlineData(null)]
+    [InlineData("text/plain")]
+    [InlineData("application/xml")]
+    [InlineData("application/*")]
+    public async Task RejectsAMissingOrUnsupportedContentTypeListingTheSupportedOnes(string? contentType)
+    {
+        using var response = await HttpPayloads.PostAsync(server.Client, "/api/organization", "{}"u8.ToArray(), contentType);
+
+        using var problem = await HttpPayloads.AssertProblemAsync(response, 415);
+        var supported = problem.RootElement.GetProperty("supportedMediaTypes").EnumerateArray().Select(e => e.GetString()).ToArray();
+        Assert.Contains(WireMediaTypes.Binary, supported);
+        Assert.Contains(WireMediaTypes.XMessagePack, supported);
+    }
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task RejectsInvalidUtf8InAString(WireFormat format)
+    {
+        using var response = await HttpPayloads.UploadAsync(server.Client, format, MalformedPayloads.InvalidUtf8(format));
+
+        using var problem = await HttpPayloads.AssertProblemAsync(response, 400);
+        await AssertStillServingAsync();
+    }
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task RejectsATinyBodyDeclaringAHugeCountOrLengthQuickly(WireFormat format)
+    {
+        var stopwatch = Stopwatch.StartNew();
+
+        using var response = await HttpPayloads.UploadAsync(server.Client, format, MalformedPayloads.Bomb(format));
+
+        Assert.True(response.StatusCode is HttpStatusCode.BadRequest or HttpStatusCode.RequestEntityTooLarge, $"Got {response.StatusCode}");
+        Assert.Equal(WireMediaTypes.ProblemJson, response.Content.Headers.ContentType?.MediaType);
+        Assert.True(stopwatch.Elapsed < TimeSpan.FromSeconds(2), $"Took {stopwatch.Elapsed}");
+        await AssertStillServingAsync();
+    }
+
+    [Theory]
+    [InlineData(WireFormat.Json)]
+    [InlineData(WireFormat.MessagePack)]
+    public async Task RejectsNestingDeeperThanTheModel(WireFormat format)
+    {
+        using var response = await HttpPayloads.UploadAsync(server.Client, format, MalformedPayloads.DeepNesting(format));
+
+        using var problem = await HttpPayloads.AssertProblemAsync(response, 400);
+        await AssertStillServingAsync();
+    }
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task ForgetsAnUploadWhoseClientDisconnectsMidBody(WireFormat format)
+    {
+        var before = server.AppEvents.Count;
+        var payload = await HttpPayloads.DownloadAsync(server.Client, format, 1000);
+        using (var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp))
+        {
+            await socket.ConnectAsync(IPAddress.Loopback, server.BaseAddress.Port);
+            var head = $"POST /api/organization HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: {WireFormatDescriptor.Of(format).MediaType}\r\nContent-Length: {payload.Length}\r\n\r\n";
+            await socket.SendAsync(Encoding.ASCII.GetBytes(head));
+            await socket.SendAsync(payload.AsMemory(0, payload.Length / 2));
+            await Task.Delay(100);
+            socket.LingerState = new LingerOption(enable: true, seconds: 0);
+        }
+
+        var stopwatch = Stopwatch.StartNew();
+        while (!server.AppEvents.Skip(before).Any(e => e.Message.Contains("disconnected while uploading", StringComparison.Ordinal)))
+        {
+            Assert.True(stopwatch.Elapsed < TimeSpan.FromSeconds(10), "The server did not notice the upload was abandoned.");
+            await Task.Delay(20);
+        }
+
+        await AssertStillServingAsync();
+    }
+
+    private async Task AssertStillServingAsync()
+    {
+        Assert.Empty(server.Errors);
+        var body = await HttpPayloads.DownloadAsync(server.Client, WireFormat.Binary, 5);
+        using var response = await HttpPayloads.UploadAsync(server.Client, WireFormat.Binary, body);
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+    }
+}

@@ -1,0 +1,51 @@
+using System.Net.Http.Headers;
+using System.Text.Json;
+using WebSerialization.Models;
+
+namespace WebSerialization.IntegrationTests;
+
+/// <summary>Small helpers for sending payloads and reading answers.</summary>
+public static class HttpPayloads
+{
+    /// <summary>GETs the organization's first <paramref name="count"/> members in <paramref name="format"/> as bytes (small counts only).</summary>
+    public static async Task<byte[]> DownloadAsync(HttpClient client, WireFormat format, int count) =>
+        await client.GetByteArrayAsync($"/api/organization?count={count}&format={WireFormatDescriptor.Of(format).Key}");
+
+    /// <summary>POSTs <paramref name="body"/> with a Content-Type and an Accept.</summary>
+    public static Task<HttpResponseMessage> PostAsync(HttpClient client, string path, byte[] body, string? contentType, string accept = WireMediaTypes.Json)
+    {
+        var content = new ByteArrayContent(body);
+        if (contentType is not null)
+        {
+            content.Headers.ContentType = MediaTypeHeaderValue.Parse(contentType);
+        }
+
+        var request = new HttpRequestMessage(HttpMethod.Post, path) { Content = content };
+        request.Headers.Accept.ParseAdd(accept);
+        return client.SendAsync(request);
+    }
+
+    /// <summary>POSTs <paramref name="body"/> as <paramref name="format"/> to the summary endpoint.</summary>
+    public static Task<HttpResponseMessage> UploadAsync(HttpClient client, WireFormat format, byte[] body) =>
+        PostAsync(client, "/api/organization", body, WireFormatDescriptor.Of(format).MediaType);
+
+    /// <summary>Reads a JSON summary.</summary>
+    public static async Task<UploadSummary> ReadSummaryAsync(HttpResponseMessage response)
+    {
+        var summary = await JsonSerializer.DeserializeAsync<UploadSummary>(
+            await response.Content.ReadAsStreamAsync(),
+            new JsonSerializerOptions(JsonSerializerDefaults.Web));
+        return summary!;
+    }
+
+    /// <summary>Asserts a problem details answer with <paramref name="status"/>, and returns its document.</summary>
+    public static async Task<JsonDocument> AssertProblemAsync(HttpResponseMessage response, int status)
+    {
+        var text = await response.Content.ReadAsStringAsync();
+        Assert.True((int)response.StatusCode == status, $"Expected {status}, got {(int)response.StatusCode}: {text}");
+        Assert.Equal(WireMediaTypes.ProblemJson, response.Content.Headers.ContentType?.MediaType);
+        var problem = JsonDocument.Parse(text);
+        Assert.Equal(status, problem.RootElement.GetProperty("status").GetInt32());
+        return problem;
+    }
+}

@@ -1,0 +1,152 @@
+using System.Net;
+using System.Net.Http.Headers;
+using System.Security.Cryptography;
+using CodedInputStream = Google.Protobuf.CodedInputStream;
+using ProtoWireFormat = Google.Protobuf.WireFormat;
+using WebSerialization.Models;
+
+namespace WebSerialization.IntegrationTests;
+
+[Collection(ApiCollection.Name)]
+public sealed class OrganizationUploadTests(ApiServer server)
+{
+    private const int SmallCount = 1000;
+
+    public static TheoryData<WireFormat> Formats() => [.. Enum.GetValues<WireFormat>()];
+
+    public static TheoryData<WireFormat, WireFormat> FormatPairs()
+    {
+        var data = new TheoryData<WireFormat, WireFormat>();
+        foreach (var from in Enum.GetValues<WireFormat>())
+        {
+            foreach (var to in Enum.GetValues<WireFormat>())
+            {
+                data.Add(from, to);
+            }
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task UploadOfADownloadKeepsEveryValue(WireFormat format)
+    {
+        var body = await HttpPayloads.DownloadAsync(server.Client, format, SmallCount);
+
+        using var response = await HttpPayloads.UploadAsync(server.Client, format, body);
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        var summary = await HttpPayloads.ReadSummaryAsync(response);
+        Assert.Equal(WireFormatDescriptor.Of(format).Key, summary.Format);
+        Assert.Equal(SmallCount, summary.MemberCount);
+        Assert.Equal(5, summary.TagCount);
+        Assert.Equal(body.Length, summary.BytesRead);
+        Assert.Equal(OrganizationChecksum.Compute(Prefix(server.Expected, SmallCount)), summary.Checksum);
+    }
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task StreamsTheMillionMemberDownloadStraightBackIntoAnUpload(WireFormat format)
+    {
+        var key = WireFormatDescriptor.Of(format).Key;
+        using var download = await server.Client.GetAsync($"/api/organization?format={key}", HttpCompletionOption.ResponseHeadersRead);
+        var content = new StreamContent(await download.Content.ReadAsStreamAsync());
+        content.Headers.ContentType = new MediaTypeHeaderValue(WireFormatDescriptor.Of(format).MediaType);
+
+        using var response = await server.Client.PostAsync("/api/organization", content);
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        var summary = await HttpPayloads.ReadSummaryAsync(response);
+        Assert.Equal(OrganizationGenerator.SeedMemberCount, summary.MemberCount);
+        Assert.Equal(OrganizationChecksum.Compute(server.Expected), summary.Checksum);
+    }
+
+    [Theory]
+    [MemberData(nameof(FormatPairs))]
+    public async Task ConvertsEveryFormatIntoEveryOtherExactlyAsTheGetServesIt(WireFormat from, WireFormat to)
+    {
+        var input = await HttpPayloads.DownloadAsync(server.Client, from, SmallCount);
+        var expected = await HttpPayloads.DownloadAsync(server.Client, to, SmallCount);
+
+        using var response = await HttpPayloads.PostAsync(server.Client, "/api/organization/convert", input, WireFormatDescriptor.Of(from).MediaType, WireFormatDescriptor.Of(to).MediaType);
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal(WireFormatDescriptor.Of(to).MediaType, response.Content.Headers.ContentType?.MediaType);
+        Assert.Equal(expected, await response.Content.ReadAsByteArrayAsync());
+    }
+
+    [Fact]
+    public async Task ConvertsTheMillionMembersFromJsonToProtobufByteForByte()
+    {
+        using var json = await server.Client.GetAsync("/api/organization?format=json", HttpCompletionOption.ResponseHeadersRead);
+        var content = new StreamContent(await json.Content.ReadAsStreamAsync());
+        content.Headers.ContentType = new MediaTypeHeaderValue(WireMediaTypes.Json);
+        using var request = new HttpRequestMessage(HttpMethod.Post, "/api/organization/convert") { Content = content };
+        request.Headers.Accept.ParseAdd(WireMediaTypes.Protobuf);
+
+        using var converted = await server.Client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead);
+        using var direct = await server.Client.GetAsync("/api/organization?format=protobuf", HttpCompletionOption.ResponseHeadersRead);
+
+        Assert.Equal(HttpStatusCode.OK, converted.StatusCode);
+        Assert.Equal(
+            await SHA256.HashDataAsync(await direct.Content.ReadAsStreamAsync()),
+            await SHA256.HashDataAsync(await converted.Content.ReadAsStreamAsync()));
+    }
+
+    [Fact]
+    public async Task AnswersTheSummaryInProtobufWhenAsked()
+    {
+        var body = await HttpPayloads.DownloadAsync(server.Client, WireFormat.Binary, 10);
+
+        using var response = await HttpPayloads.PostAsync(server.Client, "/api/organization", body, WireMediaTypes.Binary, WireMediaTypes.XProtobuf);
+
+        Assert.Equal(WireMediaTypes.XProtobuf, response.Content.Headers.ContentType?.MediaType);
+        var input = new CodedInputStream(await response.Content.ReadAsByteArrayAsync());
+        var fields = new Dictionary<int, object>();
+        for (uint tag; (tag = input.ReadTag()) != 0;)
+        {
+            var number = ProtoWireFormat.GetTagFieldNumber(tag);
+            fields[number] = number switch
+            {
+                1 or 6 => input.ReadString(),
+                2 or 3 => input.ReadInt32(),
+                4 => input.ReadInt64(),
+                5 => input.ReadDouble(),
+                _ => throw new InvalidDataException($"Unexpected field {number}"),
+            };
+        }
+
+        Assert.Equal("binary", fields[1]);
+        Assert.Equal(10, fields[2]);
+        Assert.Equal(5, fields[3]);
+        Assert.Equal((long)body.Length, fields[4]);
+        Assert.Equal(OrganizationChecksum.Compute(Prefix(server.Expected, 10)), fields[6]);
+    }
+
+    [Fact]
+    public async Task AnswersTheSummaryInMessagePackWhenAsked()
+    {
+        var body = await HttpPayloads.DownloadAsync(server.Client, WireFormat.Json, 10);
+
+        using var response = await HttpPayloads.PostAsync(server.Client, "/api/organization", body, WireMediaTypes.Json, WireMediaTypes.MessagePack);
+
+        Assert.Equal(WireMediaTypes.MessagePack, response.Content.Headers.ContentType?.MediaType);
+        var bytes = await response.Content.ReadAsByteArrayAsync();
+        Assert.Equal(0x96, bytes[0]); // fixarray of 6
+        Assert.Equal([0xa4, (byte)'j', (byte)'s', (byte)'o', (byte)'n', 0x0a, 0x05], bytes[1..8]); // "json", 10 members, 5 tags
+    }
+
+    [Fact]
+    public async Task RefusesASummaryInTheBinaryFormatWithNotAcceptable()
+    {
+        var body = await HttpPayloads.DownloadAsync(server.Client, WireFormat.Json, 1);
+
+        using var response = await HttpPayloads.PostAsync(server.Client, "/api/organization", body, WireMediaTypes.Json, WireMediaTypes.Binary);
+
+        using var problem = await HttpPayloads.AssertProblemAsync(response, 406);
+    }
+
+    private static Organization Prefix(Organization organization, int count) =>
+        new() { Id = organization.Id, Tags = organization.Tags, Members = organization.Members!.GetRange(0, count) };
+}
