@@ -2,7 +2,6 @@ using System.Buffers;
 using System.Buffers.Text;
 using System.Runtime.CompilerServices;
 using System.Text;
-using System.Text.Unicode;
 using WebSerialization.Models.Streaming;
 
 namespace WebSerialization.Models.Binary;
@@ -17,6 +16,8 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
 {
     // A seed-shaped member is about 25 bytes; a unit that straddles segments is first tried in this many bytes.
     private const int FirstStraddleWindow = 256;
+
+    private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 
     private readonly DecodeLimits _limits;
     private readonly TextFieldHistory _name = new();
@@ -415,12 +416,13 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
             }
         }
 
-        ulong number = 0;
-        var digits = 0;
+        var textEnd = (int)(prefixLength + textLength);
+        length = textEnd;
+        var buffer = history.Current(textEnd + BinaryWire.MaxNumberDigits);
         if (kind != BinaryWire.TextSuffix)
         {
             var numberOffset = reader.Offset;
-            if (!reader.TryReadVarUInt64(out number))
+            if (!reader.TryReadVarUInt64(out var number))
             {
                 return false;
             }
@@ -430,22 +432,17 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
                 BinaryThrowHelper.ThrowMalformed(numberOffset, $"The number {number} has more than {BinaryWire.MaxNumberDigits} digits.");
             }
 
-            digits = CountDigits(number);
-            if (prefixLength + textLength + (uint)digits > maxBytes)
+            // The buffer has room for the longest number, so the digits are written first and then counted against the limit.
+            Utf8Formatter.TryFormat(number, buffer.AsSpan(textEnd), out var digits);
+            length += digits;
+            if ((uint)length > maxBytes)
             {
-                BinaryThrowHelper.ThrowLimitExceeded(numberOffset, nameof(DecodeLimits.MaxStringBytes), prefixLength + textLength + (uint)digits, maxBytes);
+                BinaryThrowHelper.ThrowLimitExceeded(numberOffset, nameof(DecodeLimits.MaxStringBytes), length, maxBytes);
             }
         }
 
-        length = (int)(prefixLength + textLength) + digits;
-        var buffer = history.Current(length);
         history.Previous[..(int)prefixLength].CopyTo(buffer);
         text.CopyTo(buffer.AsSpan((int)prefixLength));
-        if (digits > 0)
-        {
-            Utf8Formatter.TryFormat(number, buffer.AsSpan((int)(prefixLength + textLength), digits), out _);
-        }
-
         value = DecodeUtf8(new ReadOnlySpan<byte>(buffer, 0, length), offset);
         return true;
     }
@@ -495,26 +492,17 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static long UnZigZag(ulong value) => (long)(value >> 1) ^ -(long)(value & 1);
 
-    private static int CountDigits(ulong value)
-    {
-        var digits = 1;
-        while (value >= 10)
-        {
-            value /= 10;
-            digits++;
-        }
-
-        return digits;
-    }
-
     // "Texts are UTF-8 without BOM; a reader rejects ill-formed UTF-8 (overlong forms, surrogates, bytes above F4)."
+    // The throwing decoder validates while it transcodes, so well-formed text costs a single pass.
     private static string DecodeUtf8(ReadOnlySpan<byte> bytes, long offset)
     {
-        if (!Utf8.IsValid(bytes))
+        try
         {
-            BinaryThrowHelper.ThrowMalformed(offset, "A text is not well-formed UTF-8.");
+            return StrictUtf8.GetString(bytes);
         }
-
-        return Encoding.UTF8.GetString(bytes);
+        catch (DecoderFallbackException exception)
+        {
+            throw new WireFormatException(WireFormatError.Malformed, "A text is not well-formed UTF-8.", offset, innerException: exception);
+        }
     }
 }

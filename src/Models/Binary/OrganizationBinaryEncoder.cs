@@ -1,7 +1,6 @@
 using System.Buffers;
 using System.Runtime.CompilerServices;
 using System.Text;
-using System.Text.Unicode;
 using WebSerialization.Models.Streaming;
 
 namespace WebSerialization.Models.Binary;
@@ -10,14 +9,11 @@ namespace WebSerialization.Models.Binary;
 /// Writes one payload of the binary format (docs/binary-format.md). It remembers the previous member, because each
 /// member is written as a difference from it, and the number of members the header declared, so that a caller who
 /// writes a different number fails loudly instead of producing a payload every reader rejects.
-/// Nothing is allocated per member: text fields are transcoded into buffers that live as long as the encoder.
+/// Nothing is allocated per member, and texts are never transcoded as a whole: the shared prefix and the number are
+/// found in the UTF-16 chars, and only the literal text between them is transcoded, straight into the output.
 /// </summary>
 internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
 {
-    private readonly TextFieldHistory _name = new();
-    private readonly TextFieldHistory _description = new();
-    private readonly TextFieldHistory _address = new();
-    private byte[] _tagBuffer = [];
     private bool _headerWritten;
     private int _declaredMembers;
     private long _writtenMembers;
@@ -25,6 +21,9 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
     // "The member before the first one is taken to have id 0, update time 0 and null texts."
     private int _previousId;
     private long _previousUpdateTime;
+    private string? _previousName;
+    private string? _previousDescription;
+    private string? _previousAddress;
 
     public long WriteHeader(IBufferWriter<byte> output, Organization organization, int memberCount)
     {
@@ -132,9 +131,9 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
 
     private void WriteMember(ref OrganizationBinaryWriter writer, Member member)
     {
-        var name = PlanText(member.Name, _name);
-        var description = PlanText(member.Description, _description);
-        var address = PlanText(member.Address, _address);
+        var name = PlanText(member.Name, _previousName);
+        var description = PlanText(member.Description, _previousDescription);
+        var address = PlanText(member.Address, _previousAddress);
 
         var flags = (name.Kind << BinaryWire.NameKindShift)
             | (description.Kind << BinaryWire.DescriptionKindShift)
@@ -151,16 +150,16 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
             flags |= BinaryWire.ValueIsIntegerFlag;
         }
 
-        writer.Reserve(BinaryWire.MaxMemberFixedBytes + name.TextLength + description.TextLength + address.TextLength);
+        writer.Reserve(BinaryWire.MaxMemberFixedBytes + name.TextBytes + description.TextBytes + address.TextBytes);
         writer.WriteByte((byte)flags);
         if (idDelta != 1)
         {
             writer.WriteVarUInt32(ZigZag(idDelta));
         }
 
-        WriteText(ref writer, name);
-        WriteText(ref writer, description);
-        WriteText(ref writer, address);
+        WriteText(ref writer, name, member.Name);
+        WriteText(ref writer, description, member.Description);
+        WriteText(ref writer, address, member.Address);
         if (isInteger)
         {
             writer.WriteVarUInt64(ZigZag(integerValue));
@@ -174,100 +173,97 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
 
         _previousId = member.Id;
         _previousUpdateTime = member.UpdateTime;
-        Commit(_name, name);
-        Commit(_description, description);
-        Commit(_address, address);
+        _previousName = member.Name;
+        _previousDescription = member.Description;
+        _previousAddress = member.Address;
     }
 
     /// <summary>
     /// Chooses how a text field is written (docs/binary-format.md, "Writer choices"): share the longest common prefix
-    /// with the previous value, except that the suffix never starts with a 0 that continues a run of digits; then
-    /// write the longest canonical decimal at the end of the suffix as a number.
+    /// of whole code points with the previous value, except that the suffix never starts with a 0 that continues a run
+    /// of digits; then write the longest canonical decimal at the end of the suffix as a number.
     /// </summary>
-    private static TextPlan PlanText(string? value, TextFieldHistory history)
+    private static TextPlan PlanText(string? value, string? previous)
     {
         if (value is null)
         {
             return default;
         }
 
-        var buffer = history.Current(Encoding.UTF8.GetMaxByteCount(value.Length));
+        var chars = value.AsSpan();
+        var prefix = previous is null ? 0 : chars.CommonPrefixLength(previous);
 
-        // Lone surrogates cannot be UTF-8; like the other formats' writers, the encoder writes U+FFFD for them.
-        Utf8.FromUtf16(value, buffer, out _, out var length, replaceInvalidSequences: true);
-        var bytes = new ReadOnlySpan<byte>(buffer, 0, length);
-
-        var prefix = bytes.CommonPrefixLength(history.Previous);
-        while (prefix > 0 && prefix < length && bytes[prefix] == (byte)'0' && IsDigit(bytes[prefix - 1]))
+        // The prefix is counted in UTF-8 bytes, which half a surrogate pair does not have.
+        if (prefix > 0 && char.IsHighSurrogate(chars[prefix - 1]))
         {
             prefix--;
         }
 
-        var suffix = bytes[prefix..];
-        var digits = 0;
-        while (digits < BinaryWire.MaxNumberDigits && digits < suffix.Length && IsDigit(suffix[^(digits + 1)]))
+        while (prefix > 0 && prefix < chars.Length && chars[prefix] == '0' && char.IsAsciiDigit(chars[prefix - 1]))
         {
+            prefix--;
+        }
+
+        // The number is read from the end: at most 19 digits, then leading zeros go back to the text.
+        var suffix = chars[prefix..];
+        var digits = 0;
+        ulong number = 0;
+        ulong scale = 1;
+        while (digits < suffix.Length && digits < BinaryWire.MaxNumberDigits)
+        {
+            var digit = (uint)(suffix[suffix.Length - 1 - digits] - '0');
+            if (digit > 9)
+            {
+                break;
+            }
+
+            number += digit * scale;
+            scale *= 10;
             digits++;
         }
 
         var numberStart = suffix.Length - digits;
-        while (digits > 1 && suffix[numberStart] == (byte)'0')
+        while (digits > 1 && suffix[numberStart] == '0')
         {
             numberStart++;
             digits--;
         }
 
+        // One vectorized pass tells whether chars and UTF-8 bytes can be counted alike, as they can in ASCII text.
+        var isAscii = Ascii.IsValid(chars);
+        var prefixBytes = isAscii ? prefix : Encoding.UTF8.GetByteCount(chars[..prefix]);
+        var textBytes = isAscii ? numberStart : Encoding.UTF8.GetByteCount(suffix[..numberStart]);
         if (digits == 0)
         {
-            return new TextPlan(BinaryWire.TextSuffix, buffer, length, prefix, suffix.Length, 0);
-        }
-
-        ulong number = 0;
-        foreach (var digit in suffix[numberStart..])
-        {
-            number = (number * 10) + (uint)(digit - '0');
+            return new TextPlan(BinaryWire.TextSuffix, prefixBytes, prefix, numberStart, textBytes, 0);
         }
 
         var kind = numberStart == 0 ? BinaryWire.TextNumber : BinaryWire.TextSuffixAndNumber;
-        return new TextPlan(kind, buffer, length, prefix, numberStart, number);
+        return new TextPlan(kind, prefixBytes, prefix, numberStart, textBytes, number);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void WriteText(ref OrganizationBinaryWriter writer, in TextPlan text)
-    {
-        switch (text.Kind)
-        {
-            case BinaryWire.TextSuffix:
-                writer.WriteVarUInt32((uint)text.PrefixLength);
-                writer.WriteVarUInt32((uint)text.TextLength);
-                writer.WriteBytes(text.Text);
-                break;
-            case BinaryWire.TextNumber:
-                writer.WriteVarUInt32((uint)text.PrefixLength);
-                writer.WriteVarUInt64(text.Number);
-                break;
-            case BinaryWire.TextSuffixAndNumber:
-                writer.WriteVarUInt32((uint)text.PrefixLength);
-                writer.WriteVarUInt32((uint)text.TextLength);
-                writer.WriteBytes(text.Text);
-                writer.WriteVarUInt64(text.Number);
-                break;
-        }
-    }
-
-    private static void Commit(TextFieldHistory history, in TextPlan text)
+    private static void WriteText(ref OrganizationBinaryWriter writer, in TextPlan text, string? value)
     {
         if (text.Kind == BinaryWire.TextNull)
         {
-            history.CommitNull();
+            return;
         }
-        else
+
+        writer.WriteVarUInt32((uint)text.PrefixBytes);
+        if (text.Kind != BinaryWire.TextNumber)
         {
-            history.Commit(text.ValueLength);
+            writer.WriteVarUInt32((uint)text.TextBytes);
+            writer.WriteUtf8(value.AsSpan(text.TextStart, text.TextChars), text.TextBytes);
+        }
+
+        if (text.Kind != BinaryWire.TextSuffix)
+        {
+            writer.WriteVarUInt64(text.Number);
         }
     }
 
-    private void WriteNullableString(ref OrganizationBinaryWriter writer, string? value)
+    private static void WriteNullableString(ref OrganizationBinaryWriter writer, string? value)
     {
         if (value is null)
         {
@@ -276,37 +272,32 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
             return;
         }
 
-        var capacity = Encoding.UTF8.GetMaxByteCount(value.Length);
-        if (_tagBuffer.Length < capacity)
-        {
-            _tagBuffer = new byte[capacity];
-        }
-
-        Utf8.FromUtf16(value, _tagBuffer, out _, out var length, replaceInvalidSequences: true);
+        var length = Utf8Length(value);
         writer.Reserve(BinaryWire.MaxVarUInt32Bytes + length);
         writer.WriteVarUInt32((uint)length + 1);
-        writer.WriteBytes(_tagBuffer.AsSpan(0, length));
+        writer.WriteUtf8(value, length);
     }
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool IsDigit(byte value) => (uint)(value - '0') <= 9;
+    // Encoding.UTF8 counts a lone surrogate as the 3 bytes of U+FFFD, as Utf8.FromUtf16 writes it.
+    private static int Utf8Length(ReadOnlySpan<char> chars) =>
+        Ascii.IsValid(chars) ? chars.Length : Encoding.UTF8.GetByteCount(chars);
 
     /// <summary>
-    /// How one text field is written: its kind, the shared prefix length, the literal text between prefix and number
-    /// (<see cref="TextLength"/> bytes from <see cref="PrefixLength"/>) and the number.
+    /// How one text field is written: its kind, the shared prefix length in UTF-8 bytes, the literal text between
+    /// prefix and number (as chars of the value and as a UTF-8 length) and the number.
     /// </summary>
-    private readonly struct TextPlan(int kind, byte[] buffer, int valueLength, int prefixLength, int textLength, ulong number)
+    private readonly struct TextPlan(int kind, int prefixBytes, int textStart, int textChars, int textBytes, ulong number)
     {
         public int Kind { get; } = kind;
 
-        public int ValueLength { get; } = valueLength;
+        public int PrefixBytes { get; } = prefixBytes;
 
-        public int PrefixLength { get; } = prefixLength;
+        public int TextStart { get; } = textStart;
 
-        public int TextLength { get; } = textLength;
+        public int TextChars { get; } = textChars;
+
+        public int TextBytes { get; } = textBytes;
 
         public ulong Number { get; } = number;
-
-        public ReadOnlySpan<byte> Text => new(buffer, PrefixLength, TextLength);
     }
 }

@@ -117,21 +117,14 @@ internal ref struct OrganizationBinaryReader
     // "varint32: at most 5 bytes; the 5th byte may not exceed 0x0F. A varint of more than one byte may not end with 0x00."
     private bool TryReadVarUInt32Slow(out uint value)
     {
-        var span = _span;
-        var position = Position;
+        var unread = _span[Position..];
         uint result = 0;
-        for (var index = 0; index < BinaryWire.MaxVarUInt32Bytes; index++)
+        for (var index = 0; index < unread.Length; index++)
         {
-            if ((uint)position >= (uint)span.Length)
-            {
-                value = 0;
-                return false;
-            }
-
-            var current = span[position++];
+            var current = unread[index];
             if (index == BinaryWire.MaxVarUInt32Bytes - 1 && current > BinaryWire.LastVarUInt32ByteMax)
             {
-                ThrowBadVarint(position - 1, current, 32);
+                ThrowBadVarint(index, current, 32);
             }
 
             result |= (uint)(current & 0x7F) << (7 * index);
@@ -139,11 +132,11 @@ internal ref struct OrganizationBinaryReader
             {
                 if (current == 0 && index > 0)
                 {
-                    ThrowNotMinimal(position - 1);
+                    ThrowNotMinimal(index);
                 }
 
                 value = result;
-                Position = position;
+                Position += index + 1;
                 return true;
             }
         }
@@ -155,21 +148,14 @@ internal ref struct OrganizationBinaryReader
     // "varint64: at most 10 bytes; the 10th byte may not exceed 0x01. A varint of more than one byte may not end with 0x00."
     private bool TryReadVarUInt64Slow(out ulong value)
     {
-        var span = _span;
-        var position = Position;
+        var unread = _span[Position..];
         ulong result = 0;
-        for (var index = 0; index < BinaryWire.MaxVarUInt64Bytes; index++)
+        for (var index = 0; index < unread.Length; index++)
         {
-            if ((uint)position >= (uint)span.Length)
-            {
-                value = 0;
-                return false;
-            }
-
-            var current = span[position++];
+            var current = unread[index];
             if (index == BinaryWire.MaxVarUInt64Bytes - 1 && current > BinaryWire.LastVarUInt64ByteMax)
             {
-                ThrowBadVarint(position - 1, current, 64);
+                ThrowBadVarint(index, current, 64);
             }
 
             result |= (ulong)(current & 0x7F) << (7 * index);
@@ -177,11 +163,11 @@ internal ref struct OrganizationBinaryReader
             {
                 if (current == 0 && index > 0)
                 {
-                    ThrowNotMinimal(position - 1);
+                    ThrowNotMinimal(index);
                 }
 
                 value = result;
-                Position = position;
+                Position += index + 1;
                 return true;
             }
         }
@@ -190,13 +176,13 @@ internal ref struct OrganizationBinaryReader
         return false;
     }
 
-    private readonly void ThrowBadVarint(int position, byte last, int bits) =>
+    private readonly void ThrowBadVarint(int index, byte last, int bits) =>
         BinaryThrowHelper.ThrowMalformed(
-            _baseOffset + position,
+            Offset + index,
             last >= 0x80
                 ? $"A varint{bits} runs past its {bits / 7 + 1} bytes (overlong)."
                 : $"A varint{bits} overflows {bits} bits (last byte 0x{last:X2}).");
 
-    private readonly void ThrowNotMinimal(int position) =>
-        BinaryThrowHelper.ThrowMalformed(_baseOffset + position, "A varint ends with a redundant 0x00 byte (not minimal).");
+    private readonly void ThrowNotMinimal(int index) =>
+        BinaryThrowHelper.ThrowMalformed(Offset + index, "A varint ends with a redundant 0x00 byte (not minimal).");
 }

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Text;
 using WebSerialization.Models;
 using WebSerialization.Models.Binary;
 
@@ -23,7 +24,9 @@ public class OrganizationBinaryEncoderTests
     [InlineData(null, "10000000000000000000", "87 00 13 31 30 30 30 30 30 30 30 30 30 30 30 30 30 30 30 30 30 30 00 00 00")]
     [InlineData("abc", "abc", "83 03 00 00 00")]
     [InlineData("", "", "83 00 00 00 00")]
-    [InlineData("é", "ê", "83 01 01 AA 00 00")]
+    [InlineData("é", "ê", "83 00 02 C3 AA 00 00")]
+    [InlineData("😀", "😁", "83 00 04 F0 9F 98 81 00 00")]
+    [InlineData("東京1", "東京2", "85 06 02 00 00")]
     [InlineData("abc", null, "81 00 00")]
     public void WritesTextsAsTheSpecsWriterChoicesSay(string? previous, string? current, string expectedHex)
     {
@@ -102,11 +105,16 @@ public class OrganizationBinaryEncoderTests
     [Fact]
     public void WritesLoneSurrogatesAsReplacementCharacters()
     {
-        var organization = new Organization { Tags = ["a\uD800b"], Members = [new Member { Name = "\uDC00" }] };
+        string[] names = ["a\uD800b", "a\uD800", "a\uD800\uDC00", "a\uD800\uD800\uDC00", "a\uD800\uD800", "\uDC00", "\uDC001", "\uDC002", "x\uD83D7"];
+        var organization = new Organization
+        {
+            Tags = ["a\uD800b"],
+            Members = [.. names.Select((name, index) => new Member { Id = index, Name = name })],
+        };
 
         var decoded = BinaryPayload.Decode(BinaryPayload.Encode(organization));
 
         Assert.Equal("a\uFFFDb", decoded.Tags![0]);
-        Assert.Equal("\uFFFD", decoded.Members![0].Name);
+        Assert.Equal(names.Select(name => Encoding.UTF8.GetString(Encoding.UTF8.GetBytes(name))), decoded.Members!.Select(member => member.Name));
     }
 }
