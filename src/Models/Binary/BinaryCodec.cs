@@ -2,7 +2,13 @@ using WebSerialization.Models.Streaming;
 
 namespace WebSerialization.Models.Binary;
 
-/// <summary>PLACEHOLDER: being written.</summary>
+/// <summary>
+/// This project's own binary format, specified in docs/binary-format.md: a versioned header, the member count up
+/// front, then each member as a flags byte and its differences from the previous member (id and update time as zigzag
+/// varints, texts as a prefix shared with the previous value plus a suffix whose trailing digits are a varint).
+/// Encoding allocates nothing per member; decoding is incremental over any segmentation and checks every length and
+/// count against the <see cref="DecodeLimits"/> and the bytes at hand before it allocates.
+/// </summary>
 public sealed class BinaryCodec : IWireFormatCodec
 {
     /// <summary>The shared instance.</summary>
@@ -12,8 +18,8 @@ public sealed class BinaryCodec : IWireFormatCodec
     public WireFormat Format => WireFormat.Binary;
 
     /// <inheritdoc />
-    public IOrganizationEncoder CreateEncoder() => throw new NotImplementedException();
+    public IOrganizationEncoder CreateEncoder() => new OrganizationBinaryEncoder();
 
     /// <inheritdoc />
-    public IOrganizationDecoder CreateDecoder(DecodeLimits limits) => throw new NotImplementedException();
+    public IOrganizationDecoder CreateDecoder(DecodeLimits limits) => new OrganizationBinaryDecoder(limits);
 }

@@ -1,0 +1,43 @@
+using System.Diagnostics.CodeAnalysis;
+using WebSerialization.Models.Streaming;
+
+namespace WebSerialization.Models.Binary;
+
+/// <summary>
+/// Every exception the binary codec throws, out of line so that the hot paths that may throw stay small enough to
+/// inline. Messages name the spec rule that was broken.
+/// </summary>
+internal static class BinaryThrowHelper
+{
+    [DoesNotReturn]
+    public static void ThrowTruncated(long offset, string what) =>
+        throw new WireFormatException(WireFormatError.Truncated, $"The payload ends inside {what}.", offset);
+
+    [DoesNotReturn]
+    public static void ThrowMalformed(long offset, string message) =>
+        throw new WireFormatException(WireFormatError.Malformed, message, offset);
+
+    [DoesNotReturn]
+    public static void ThrowLimitExceeded(long offset, string limit, long declared, long allowed) =>
+        throw new WireFormatException(
+            WireFormatError.LimitExceeded,
+            $"The payload declares {declared:N0} where {nameof(DecodeLimits)}.{limit} allows {allowed:N0}.",
+            offset,
+            limit);
+
+    [DoesNotReturn]
+    public static void ThrowOutputTooSmall(int requested, int received) =>
+        throw new InvalidOperationException($"The output returned a span of {received} bytes when asked for at least {requested}.");
+
+    [DoesNotReturn]
+    public static void ThrowNullMember(int index) =>
+        throw new ArgumentException($"Member {index} of the batch is null; the binary format has no null members.", "members");
+
+    [DoesNotReturn]
+    public static void ThrowMemberCountMismatch(int declared, long written) =>
+        throw new InvalidOperationException($"The header declared {declared} members but {written} were written.");
+
+    [DoesNotReturn]
+    public static void ThrowHeaderNotWritten() =>
+        throw new InvalidOperationException("WriteHeader must come first.");
+}

@@ -1,0 +1,508 @@
+using System.Buffers;
+using System.Buffers.Text;
+using System.Runtime.CompilerServices;
+using System.Text;
+using WebSerialization.Models.Streaming;
+
+namespace WebSerialization.Models.Binary;
+
+/// <summary>
+/// Reads one payload of the binary format (docs/binary-format.md) incrementally. The payload is a sequence of units
+/// (the preamble, each tag, the member count, each member); a unit is decoded only once all its bytes are there, so
+/// the only state kept between calls is the previous member and the objects decoded so far. A unit that is not
+/// contiguous in the caller's segments is copied to a scratch buffer that grows only as far as that unit needs.
+/// </summary>
+internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
+{
+    // A seed-shaped member is about 25 bytes; a unit that straddles segments is first tried in this many bytes.
+    private const int FirstStraddleWindow = 256;
+
+    private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
+
+    private readonly DecodeLimits _limits;
+    private readonly TextFieldHistory _name = new();
+    private readonly TextFieldHistory _description = new();
+    private readonly TextFieldHistory _address = new();
+    private byte[] _scratch = [];
+
+    private Stage _stage;
+    private long _consumed;
+    private long _available;
+
+    private int _organizationId;
+    private int _tagCount;
+    private List<string>? _tags;
+    private int _memberCount;
+    private List<Member>? _members;
+    private Organization? _result;
+
+    // "The member before the first one is taken to have id 0, update time 0 and null texts."
+    private int _previousId;
+    private long _previousUpdateTime;
+
+    public OrganizationBinaryDecoder(DecodeLimits limits)
+    {
+        ArgumentNullException.ThrowIfNull(limits);
+        _limits = limits;
+    }
+
+    private enum Stage
+    {
+        Preamble,
+        Tags,
+        MemberCount,
+        Members,
+        Complete,
+    }
+
+    public bool IsComplete => _stage == Stage.Complete;
+
+    public Organization GetResult() => _result ?? throw new InvalidOperationException("The payload is not complete yet.");
+
+    public SequencePosition Decode(ReadOnlySequence<byte> buffer, bool isFinalBlock)
+    {
+        var remaining = buffer;
+        while (_stage != Stage.Complete && !remaining.IsEmpty)
+        {
+            _available = remaining.Length;
+            var span = remaining.FirstSpan;
+            var used = DecodeUnits(span);
+            if (used == 0)
+            {
+                if (span.Length == remaining.Length)
+                {
+                    break;
+                }
+
+                used = DecodeStraddlingUnit(remaining);
+                if (used == 0)
+                {
+                    break;
+                }
+            }
+
+            remaining = remaining.Slice(used);
+            _consumed += used;
+        }
+
+        if (_stage == Stage.Complete && !remaining.IsEmpty)
+        {
+            BinaryThrowHelper.ThrowMalformed(_consumed, "Bytes follow the last member (the payload has no footer).");
+        }
+
+        if (isFinalBlock && _stage != Stage.Complete)
+        {
+            BinaryThrowHelper.ThrowTruncated(_consumed + remaining.Length, DescribeStage());
+        }
+
+        return remaining.Start;
+    }
+
+    // Decodes whole units from the start of span and returns the bytes they took; 0 when the first unit is incomplete.
+    private int DecodeUnits(ReadOnlySpan<byte> span)
+    {
+        var reader = new OrganizationBinaryReader(span, _consumed);
+        while (_stage != Stage.Complete)
+        {
+            var start = reader.Position;
+            if (!TryReadUnit(ref reader))
+            {
+                reader.Position = start;
+                break;
+            }
+        }
+
+        return reader.Position;
+    }
+
+    // Copies the next unit out of several segments, doubling the copy until the unit fits or the bytes run out.
+    private int DecodeStraddlingUnit(ReadOnlySequence<byte> remaining)
+    {
+        var size = (int)Math.Min(remaining.Length, FirstStraddleWindow);
+        while (true)
+        {
+            if (_scratch.Length < size)
+            {
+                _scratch = new byte[Math.Max(size, _scratch.Length * 2)];
+            }
+
+            remaining.Slice(0, size).CopyTo(_scratch);
+            var reader = new OrganizationBinaryReader(new ReadOnlySpan<byte>(_scratch, 0, size), _consumed);
+            if (TryReadUnit(ref reader))
+            {
+                return reader.Position;
+            }
+
+            if (size == remaining.Length)
+            {
+                return 0;
+            }
+
+            size = (int)Math.Min(remaining.Length, 2L * size);
+        }
+    }
+
+    private bool TryReadUnit(ref OrganizationBinaryReader reader) => _stage switch
+    {
+        Stage.Members => TryReadMember(ref reader),
+        Stage.Preamble => TryReadPreamble(ref reader),
+        Stage.Tags => TryReadTag(ref reader),
+        _ => TryReadMemberCount(ref reader),
+    };
+
+    // "(byte[4] magic, byte version, varint32 zigzag id, varint32 tagCountPlusOne)"
+    private bool TryReadPreamble(ref OrganizationBinaryReader reader)
+    {
+        // The magic is checked byte by byte as it arrives, so that a payload of another format fails at once.
+        var magic = BinaryWire.Magic;
+        var start = reader.Offset;
+        var seen = Math.Min(reader.Remaining, BinaryWire.MagicLength);
+        if (!reader.Unread[..seen].SequenceEqual(magic[..seen]))
+        {
+            BinaryThrowHelper.ThrowMalformed(start, "The payload does not start with the magic bytes 57 53 42 46 (\"WSBF\").");
+        }
+
+        if (!reader.TryReadBytes(BinaryWire.MagicLength, out _) || !reader.TryReadByte(out var version))
+        {
+            return false;
+        }
+
+        if (version != BinaryWire.Version)
+        {
+            BinaryThrowHelper.ThrowMalformed(
+                reader.Offset - 1,
+                $"The payload is version {version}; this reader implements version {BinaryWire.Version} only.");
+        }
+
+        if (!reader.TryReadVarUInt32(out var id))
+        {
+            return false;
+        }
+
+        var countOffset = reader.Offset;
+        if (!reader.TryReadVarUInt32(out var tagCountPlusOne))
+        {
+            return false;
+        }
+
+        _organizationId = UnZigZag(id);
+        if (tagCountPlusOne == BinaryWire.NullCount)
+        {
+            _stage = Stage.MemberCount;
+            return true;
+        }
+
+        var tagCount = tagCountPlusOne - 1;
+        if (tagCount > (uint)_limits.MaxTags)
+        {
+            BinaryThrowHelper.ThrowLimitExceeded(countOffset, nameof(DecodeLimits.MaxTags), tagCount, _limits.MaxTags);
+        }
+
+        // Each tag takes at least one byte, so the bytes at hand bound what is worth reserving.
+        _tagCount = (int)tagCount;
+        _tags = new List<string>((int)Math.Min(tagCount, _available));
+        _stage = tagCount == 0 ? Stage.MemberCount : Stage.Tags;
+        return true;
+    }
+
+    // "Tag := (varint32 lengthPlusOne, byte[length] utf8)"
+    private bool TryReadTag(ref OrganizationBinaryReader reader)
+    {
+        var offset = reader.Offset;
+        if (!reader.TryReadVarUInt32(out var lengthPlusOne))
+        {
+            return false;
+        }
+
+        string? tag = null;
+        if (lengthPlusOne != BinaryWire.NullCount)
+        {
+            var length = lengthPlusOne - 1;
+            if (length > (uint)_limits.MaxStringBytes)
+            {
+                BinaryThrowHelper.ThrowLimitExceeded(offset, nameof(DecodeLimits.MaxStringBytes), length, _limits.MaxStringBytes);
+            }
+
+            var bytesOffset = reader.Offset;
+            if (!reader.TryReadBytes((int)length, out var bytes))
+            {
+                return false;
+            }
+
+            tag = DecodeUtf8(bytes, bytesOffset);
+        }
+
+        // A null tag stays null: Organization.Tags is annotated non-null inside, but null and empty are kept apart.
+        _tags!.Add(tag!);
+        if (_tags.Count == _tagCount)
+        {
+            _stage = Stage.MemberCount;
+        }
+
+        return true;
+    }
+
+    // "varint32 memberCountPlusOne"
+    private bool TryReadMemberCount(ref OrganizationBinaryReader reader)
+    {
+        var offset = reader.Offset;
+        if (!reader.TryReadVarUInt32(out var countPlusOne))
+        {
+            return false;
+        }
+
+        if (countPlusOne == BinaryWire.NullCount)
+        {
+            Complete();
+            return true;
+        }
+
+        var count = countPlusOne - 1;
+        if (count > (uint)_limits.MaxMembers)
+        {
+            BinaryThrowHelper.ThrowLimitExceeded(offset, nameof(DecodeLimits.MaxMembers), count, _limits.MaxMembers);
+        }
+
+        // The count may exceed what is buffered (the rest is still streaming), so reserve only what these bytes can hold.
+        _memberCount = (int)count;
+        _members = new List<Member>((int)Math.Min(count, _available / BinaryWire.MinMemberBytes));
+        if (count == 0)
+        {
+            Complete();
+        }
+        else
+        {
+            _stage = Stage.Members;
+        }
+
+        return true;
+    }
+
+    // "Member := (byte flags, [varint32 zigzag idDelta], Text name, Text description, Text address, value, varint64 zigzag updateTimeDelta)"
+    private bool TryReadMember(ref OrganizationBinaryReader reader)
+    {
+        if (!reader.TryReadByte(out var flags))
+        {
+            return false;
+        }
+
+        int id;
+        if ((flags & BinaryWire.IdIsNextFlag) != 0)
+        {
+            id = unchecked(_previousId + 1);
+        }
+        else
+        {
+            if (!reader.TryReadVarUInt32(out var idDelta))
+            {
+                return false;
+            }
+
+            id = unchecked(_previousId + UnZigZag(idDelta));
+        }
+
+        if (!TryReadText(ref reader, (flags >> BinaryWire.NameKindShift) & BinaryWire.TextKindMask, _name, out var name, out var nameLength)
+            || !TryReadText(ref reader, (flags >> BinaryWire.DescriptionKindShift) & BinaryWire.TextKindMask, _description, out var description, out var descriptionLength)
+            || !TryReadText(ref reader, (flags >> BinaryWire.AddressKindShift) & BinaryWire.TextKindMask, _address, out var address, out var addressLength))
+        {
+            return false;
+        }
+
+        double value;
+        if ((flags & BinaryWire.ValueIsIntegerFlag) != 0)
+        {
+            var offset = reader.Offset;
+            if (!reader.TryReadVarUInt64(out var zigzag))
+            {
+                return false;
+            }
+
+            var integer = UnZigZag(zigzag);
+            value = integer;
+
+            // "A reader rejects an integer that binary64 cannot hold exactly": no writer produces one.
+            if (value >= BinaryWire.TwoToThe63 || (long)value != integer)
+            {
+                BinaryThrowHelper.ThrowMalformed(offset, $"The integer value {integer} has no exact binary64 form.");
+            }
+        }
+        else if (!reader.TryReadDouble(out value))
+        {
+            return false;
+        }
+
+        if (!reader.TryReadVarUInt64(out var updateTimeDelta))
+        {
+            return false;
+        }
+
+        var updateTime = unchecked(_previousUpdateTime + UnZigZag(updateTimeDelta));
+
+        // The member is complete: only now does it become the previous member.
+        _previousId = id;
+        _previousUpdateTime = updateTime;
+        Commit(_name, nameLength);
+        Commit(_description, descriptionLength);
+        Commit(_address, addressLength);
+
+        var members = _members!;
+        if (members.Count == members.Capacity)
+        {
+            GrowMembers(members);
+        }
+
+        members.Add(new Member
+        {
+            Id = id,
+            Name = name,
+            Description = description,
+            Address = address,
+            Value = value,
+            UpdateTime = updateTime,
+        });
+
+        if (members.Count == _memberCount)
+        {
+            Complete();
+        }
+
+        return true;
+    }
+
+    // "Text := kind 0: () | kind 1: (prefixLength, suffixLength, suffix) | kind 2: (prefixLength, number)
+    //        | kind 3: (prefixLength, textLength, text, number)"; the value is previous[..prefixLength] + text + decimal(number).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryReadText(ref OrganizationBinaryReader reader, int kind, TextFieldHistory history, out string? value, out int length)
+    {
+        value = null;
+        length = -1;
+        return kind == BinaryWire.TextNull || TryReadPresentText(ref reader, kind, history, out value, out length);
+    }
+
+    private bool TryReadPresentText(ref OrganizationBinaryReader reader, int kind, TextFieldHistory history, out string? value, out int length)
+    {
+        value = null;
+        length = -1;
+        var offset = reader.Offset;
+        if (!reader.TryReadVarUInt32(out var prefixLength))
+        {
+            return false;
+        }
+
+        if (prefixLength > (uint)history.PreviousLength)
+        {
+            BinaryThrowHelper.ThrowMalformed(offset, $"A prefix length of {prefixLength} exceeds the previous value's {history.PreviousLength} bytes.");
+        }
+
+        var maxBytes = (uint)_limits.MaxStringBytes;
+        uint textLength = 0;
+        ReadOnlySpan<byte> text = default;
+        if (kind != BinaryWire.TextNumber)
+        {
+            var lengthOffset = reader.Offset;
+            if (!reader.TryReadVarUInt32(out textLength))
+            {
+                return false;
+            }
+
+            if ((ulong)prefixLength + textLength > maxBytes)
+            {
+                BinaryThrowHelper.ThrowLimitExceeded(lengthOffset, nameof(DecodeLimits.MaxStringBytes), (long)prefixLength + textLength, maxBytes);
+            }
+
+            if (!reader.TryReadBytes((int)textLength, out text))
+            {
+                return false;
+            }
+        }
+
+        var textEnd = (int)(prefixLength + textLength);
+        length = textEnd;
+        var buffer = history.Current(textEnd + BinaryWire.MaxNumberDigits);
+        if (kind != BinaryWire.TextSuffix)
+        {
+            var numberOffset = reader.Offset;
+            if (!reader.TryReadVarUInt64(out var number))
+            {
+                return false;
+            }
+
+            if (number >= BinaryWire.NumberLimit)
+            {
+                BinaryThrowHelper.ThrowMalformed(numberOffset, $"The number {number} has more than {BinaryWire.MaxNumberDigits} digits.");
+            }
+
+            // The buffer has room for the longest number, so the digits are written first and then counted against the limit.
+            Utf8Formatter.TryFormat(number, buffer.AsSpan(textEnd), out var digits);
+            length += digits;
+            if ((uint)length > maxBytes)
+            {
+                BinaryThrowHelper.ThrowLimitExceeded(numberOffset, nameof(DecodeLimits.MaxStringBytes), length, maxBytes);
+            }
+        }
+
+        history.Previous[..(int)prefixLength].CopyTo(buffer);
+        text.CopyTo(buffer.AsSpan((int)prefixLength));
+        value = DecodeUtf8(new ReadOnlySpan<byte>(buffer, 0, length), offset);
+        return true;
+    }
+
+    private static void Commit(TextFieldHistory history, int length)
+    {
+        if (length < 0)
+        {
+            history.CommitNull();
+        }
+        else
+        {
+            history.Commit(length);
+        }
+    }
+
+    // Doubles like List<T> would, but never past the declared count nor past what the bytes at hand could hold beyond that.
+    private void GrowMembers(List<Member> members)
+    {
+        var count = members.Count;
+        var byBytes = count + (_available / BinaryWire.MinMemberBytes);
+        members.Capacity = (int)Math.Min(_memberCount, Math.Max(Math.Max(2L * count, 4), byBytes));
+    }
+
+    private void Complete()
+    {
+        _result = new Organization
+        {
+            Id = _organizationId,
+            Tags = _tags?.ToArray(),
+            Members = _members,
+        };
+        _stage = Stage.Complete;
+    }
+
+    private string DescribeStage() => _stage switch
+    {
+        Stage.Preamble => "the preamble (magic, version, id, tag count)",
+        Stage.Tags => $"tag {_tags!.Count} of {_tagCount}",
+        Stage.MemberCount => "the member count",
+        _ => $"member {_members!.Count} of {_memberCount}",
+    };
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int UnZigZag(uint value) => (int)(value >> 1) ^ -(int)(value & 1);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static long UnZigZag(ulong value) => (long)(value >> 1) ^ -(long)(value & 1);
+
+    // "Texts are UTF-8 without BOM; a reader rejects ill-formed UTF-8 (overlong forms, surrogates, bytes above F4)."
+    // The throwing decoder validates while it transcodes, so well-formed text costs a single pass.
+    private static string DecodeUtf8(ReadOnlySpan<byte> bytes, long offset)
+    {
+        try
+        {
+            return StrictUtf8.GetString(bytes);
+        }
+        catch (DecoderFallbackException exception)
+        {
+            throw new WireFormatException(WireFormatError.Malformed, "A text is not well-formed UTF-8.", offset, innerException: exception);
+        }
+    }
+}

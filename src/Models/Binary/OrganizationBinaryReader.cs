@@ -1,0 +1,188 @@
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+
+namespace WebSerialization.Models.Binary;
+
+/// <summary>
+/// The hot-path byte reader of the binary format over one contiguous span. Every read returns false when the span
+/// ends first (more bytes may still come), and throws <see cref="Streaming.WireFormatException"/> when the bytes
+/// already there break the spec, so that a bad varint fails as soon as it is seen rather than when it is complete.
+/// </summary>
+internal ref struct OrganizationBinaryReader
+{
+    private readonly ReadOnlySpan<byte> _span;
+    private readonly long _baseOffset;
+
+    /// <summary>Creates a reader over <paramref name="span"/>, whose first byte is at <paramref name="baseOffset"/> in the payload.</summary>
+    public OrganizationBinaryReader(ReadOnlySpan<byte> span, long baseOffset)
+    {
+        _span = span;
+        _baseOffset = baseOffset;
+    }
+
+    /// <summary>The index of the next byte in the span; set it back to undo reads.</summary>
+    public int Position { get; set; }
+
+    public readonly int Remaining => _span.Length - Position;
+
+    /// <summary>The offset of the next byte in the payload, for error messages.</summary>
+    public readonly long Offset => _baseOffset + Position;
+
+    /// <summary>The bytes from the current position to the end of the span.</summary>
+    public readonly ReadOnlySpan<byte> Unread => _span[Position..];
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadByte(out byte value)
+    {
+        var position = Position;
+        if ((uint)position < (uint)_span.Length)
+        {
+            value = _span[position];
+            Position = position + 1;
+            return true;
+        }
+
+        value = 0;
+        return false;
+    }
+
+    /// <summary>Reads <paramref name="count"/> bytes, which the caller has already checked against its limits.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadBytes(int count, out ReadOnlySpan<byte> bytes)
+    {
+        var position = Position;
+        if ((uint)count <= (uint)(_span.Length - position))
+        {
+            bytes = _span.Slice(position, count);
+            Position = position + count;
+            return true;
+        }
+
+        bytes = default;
+        return false;
+    }
+
+    /// <summary>float64: 8 bytes, the IEEE 754 binary64 bits in little-endian order, NaN payloads included.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadDouble(out double value)
+    {
+        var position = Position;
+        if (_span.Length - position >= sizeof(double))
+        {
+            value = BinaryPrimitives.ReadDoubleLittleEndian(_span[position..]);
+            Position = position + sizeof(double);
+            return true;
+        }
+
+        value = 0;
+        return false;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadVarUInt32(out uint value)
+    {
+        var position = Position;
+        if ((uint)position < (uint)_span.Length)
+        {
+            var first = _span[position];
+            if (first < 0x80)
+            {
+                value = first;
+                Position = position + 1;
+                return true;
+            }
+        }
+
+        return TryReadVarUInt32Slow(out value);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadVarUInt64(out ulong value)
+    {
+        var position = Position;
+        if ((uint)position < (uint)_span.Length)
+        {
+            var first = _span[position];
+            if (first < 0x80)
+            {
+                value = first;
+                Position = position + 1;
+                return true;
+            }
+        }
+
+        return TryReadVarUInt64Slow(out value);
+    }
+
+    // "varint32: at most 5 bytes; the 5th byte may not exceed 0x0F. A varint of more than one byte may not end with 0x00."
+    private bool TryReadVarUInt32Slow(out uint value)
+    {
+        var unread = _span[Position..];
+        uint result = 0;
+        for (var index = 0; index < unread.Length; index++)
+        {
+            var current = unread[index];
+            if (index == BinaryWire.MaxVarUInt32Bytes - 1 && current > BinaryWire.LastVarUInt32ByteMax)
+            {
+                ThrowBadVarint(index, current, 32);
+            }
+
+            result |= (uint)(current & 0x7F) << (7 * index);
+            if (current < 0x80)
+            {
+                if (current == 0 && index > 0)
+                {
+                    ThrowNotMinimal(index);
+                }
+
+                value = result;
+                Position += index + 1;
+                return true;
+            }
+        }
+
+        value = 0;
+        return false;
+    }
+
+    // "varint64: at most 10 bytes; the 10th byte may not exceed 0x01. A varint of more than one byte may not end with 0x00."
+    private bool TryReadVarUInt64Slow(out ulong value)
+    {
+        var unread = _span[Position..];
+        ulong result = 0;
+        for (var index = 0; index < unread.Length; index++)
+        {
+            var current = unread[index];
+            if (index == BinaryWire.MaxVarUInt64Bytes - 1 && current > BinaryWire.LastVarUInt64ByteMax)
+            {
+                ThrowBadVarint(index, current, 64);
+            }
+
+            result |= (ulong)(current & 0x7F) << (7 * index);
+            if (current < 0x80)
+            {
+                if (current == 0 && index > 0)
+                {
+                    ThrowNotMinimal(index);
+                }
+
+                value = result;
+                Position += index + 1;
+                return true;
+            }
+        }
+
+        value = 0;
+        return false;
+    }
+
+    private readonly void ThrowBadVarint(int index, byte last, int bits) =>
+        BinaryThrowHelper.ThrowMalformed(
+            Offset + index,
+            last >= 0x80
+                ? $"A varint{bits} runs past its {bits / 7 + 1} bytes (overlong)."
+                : $"A varint{bits} overflows {bits} bits (last byte 0x{last:X2}).");
+
+    private readonly void ThrowNotMinimal(int index) =>
+        BinaryThrowHelper.ThrowMalformed(Offset + index, "A varint ends with a redundant 0x00 byte (not minimal).");
+}

@@ -1,0 +1,143 @@
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Diagnostics;
+using System.Numerics;
+using System.Runtime.CompilerServices;
+using System.Text.Unicode;
+
+namespace WebSerialization.Models.Binary;
+
+/// <summary>
+/// The hot-path byte writer of the binary format: it caches the span the <see cref="IBufferWriter{T}"/> handed out
+/// and advances the output only when it needs a new span or is flushed. A caller reserves room with
+/// <see cref="Reserve"/> once per member and then writes that member without further capacity checks.
+/// </summary>
+internal ref struct OrganizationBinaryWriter
+{
+    private readonly IBufferWriter<byte> _output;
+    private Span<byte> _span;
+    private int _buffered;
+    private long _flushed;
+
+    public OrganizationBinaryWriter(IBufferWriter<byte> output)
+    {
+        _output = output;
+        _span = default;
+    }
+
+    /// <summary>Bytes written through this writer, flushed or not.</summary>
+    public readonly long BytesWritten => _flushed + _buffered;
+
+    /// <summary>Makes sure the next <paramref name="count"/> bytes fit in the cached span.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Reserve(int count)
+    {
+        if ((uint)(_span.Length - _buffered) < (uint)count)
+        {
+            Refill(count);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteByte(byte value) => _span[_buffered++] = value;
+
+    /// <summary>varint32: LEB128, 7 bits a byte, least significant group first.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteVarUInt32(uint value) => WriteVarUInt64(value);
+
+    /// <summary>varint64: LEB128, 7 bits a byte, least significant group first.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteVarUInt64(ulong value)
+    {
+        if (value < 0x80)
+        {
+            _span[_buffered++] = (byte)value;
+            return;
+        }
+
+        WriteMultiByteVarUInt64(value);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteDouble(double value)
+    {
+        BinaryPrimitives.WriteDoubleLittleEndian(_span[_buffered..], value);
+        _buffered += sizeof(double);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteBytes(ReadOnlySpan<byte> bytes)
+    {
+        bytes.CopyTo(_span[_buffered..]);
+        _buffered += bytes.Length;
+    }
+
+    /// <summary>
+    /// Writes <paramref name="chars"/> as UTF-8, which the caller measured as <paramref name="byteCount"/> bytes with
+    /// <see cref="System.Text.Encoding.UTF8"/>; both write a lone surrogate as U+FFFD, so the two always agree.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteUtf8(ReadOnlySpan<char> chars, int byteCount)
+    {
+        Utf8.FromUtf16(chars, _span.Slice(_buffered, byteCount), out _, out var written, replaceInvalidSequences: true);
+        Debug.Assert(written == byteCount, "Encoding.UTF8 and Utf8.FromUtf16 measured the text differently.");
+        _buffered += byteCount;
+    }
+
+    /// <summary>Hands the buffered bytes to the output.</summary>
+    public void Flush()
+    {
+        if (_buffered > 0)
+        {
+            _output.Advance(_buffered);
+            _flushed += _buffered;
+            _buffered = 0;
+        }
+
+        _span = default;
+    }
+
+    // Up to 8 bytes (values below 2^56) are spread into 7-bit groups in a register and stored at once: no loop whose
+    // exit the branch predictor has to guess, which matters for the 4- and 5-byte varints that random numbers take.
+    private void WriteMultiByteVarUInt64(ulong value)
+    {
+        var destination = _span[_buffered..];
+        if (value < (1UL << 56) && destination.Length >= sizeof(ulong))
+        {
+            var groups = (value & 0x7F)
+                | ((value << 1) & 0x7F00)
+                | ((value << 2) & 0x7F_0000)
+                | ((value << 3) & 0x7F00_0000)
+                | ((value << 4) & 0x7F_0000_0000)
+                | ((value << 5) & 0x7F00_0000_0000)
+                | ((value << 6) & 0x7F_0000_0000_0000)
+                | ((value << 7) & 0x7F00_0000_0000_0000);
+            var length = (BitOperations.Log2(value) / 7) + 1;
+            var continuations = 0x8080_8080_8080_8080UL & ((1UL << (8 * (length - 1))) - 1);
+            BinaryPrimitives.WriteUInt64LittleEndian(destination, groups | continuations);
+            _buffered += length;
+            return;
+        }
+
+        var position = 0;
+        while (value >= 0x80)
+        {
+            destination[position++] = (byte)(value | 0x80);
+            value >>= 7;
+        }
+
+        destination[position++] = (byte)value;
+        _buffered += position;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void Refill(int count)
+    {
+        Flush();
+        _span = _output.GetSpan(count);
+        if (_span.Length < count)
+        {
+            BinaryThrowHelper.ThrowOutputTooSmall(count, _span.Length);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+namespace WebSerialization.Models.Binary;
+
+/// <summary>
+/// The decoder's UTF-8 bytes of one member field's previous value, which the next member's value of that field may
+/// share a prefix with, and a second buffer where that next value is put together. <see cref="Commit"/> makes the
+/// second buffer the previous one only once a whole member is decoded, so a member that turns out to be incomplete
+/// leaves the previous value untouched. The two buffers trade roles by a flag rather than by swapping references,
+/// which would cost write barriers on every member.
+/// </summary>
+internal sealed class TextFieldHistory
+{
+    private const int InitialCapacity = 256;
+
+    private byte[] _first = new byte[InitialCapacity];
+    private byte[] _second = new byte[InitialCapacity];
+    private bool _previousIsSecond;
+
+    /// <summary>The previous value's bytes; empty when it was null or there was no previous member.</summary>
+    public ReadOnlySpan<byte> Previous => new(_previousIsSecond ? _second : _first, 0, PreviousLength);
+
+    public int PreviousLength { get; private set; }
+
+    /// <summary>The buffer for the current value, at least <paramref name="capacity"/> bytes long. Its content is undefined.</summary>
+    public byte[] Current(int capacity)
+    {
+        var current = _previousIsSecond ? _first : _second;
+        if (current.Length >= capacity)
+        {
+            return current;
+        }
+
+        current = new byte[Math.Max(capacity, current.Length * 2)];
+        if (_previousIsSecond)
+        {
+            _first = current;
+        }
+        else
+        {
+            _second = current;
+        }
+
+        return current;
+    }
+
+    /// <summary>Makes the first <paramref name="length"/> bytes of the current buffer the previous value.</summary>
+    public void Commit(int length)
+    {
+        _previousIsSecond = !_previousIsSecond;
+        PreviousLength = length;
+    }
+
+    /// <summary>Forgets the previous value (the field was null).</summary>
+    public void CommitNull() => PreviousLength = 0;
+}

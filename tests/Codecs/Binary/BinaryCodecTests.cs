@@ -1,0 +1,136 @@
+using System.Buffers;
+using WebSerialization.Models;
+using WebSerialization.Models.Binary;
+using WebSerialization.Models.Streaming;
+
+namespace WebSerialization.Codecs.Tests.Binary;
+
+public class BinaryCodecTests
+{
+    public static TheoryData<int> Seeds => [.. Enumerable.Range(1, 60)];
+
+    [Theory]
+    [MemberData(nameof(Seeds))]
+    public void RandomOrganizationsRoundTripExactly(int seed)
+    {
+        var organization = RandomOrganization.Create(seed);
+        var batchSize = 1 + (seed % 70);
+
+        var decoded = BinaryPayload.Decode(BinaryPayload.Encode(organization, batchSize));
+
+        OrganizationAssert.Equal(organization, decoded);
+    }
+
+    [Theory]
+    [MemberData(nameof(Seeds))]
+    public void RandomOrganizationsDecodeIdenticallyFromOneBytePerSegment(int seed)
+    {
+        var organization = RandomOrganization.Create(seed, maxMembers: 40);
+        var payload = BinaryPayload.Encode(organization);
+
+        var decoded = BinaryPayload.Decode(SegmentedSequence.Create(payload, 1));
+
+        OrganizationAssert.Equal(organization, decoded);
+    }
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(2)]
+    [InlineData(5)]
+    [InlineData(31)]
+    [InlineData(4096)]
+    public void RandomOrganizationsDecodeIdenticallyWhenBytesArriveInChunks(int chunkSize)
+    {
+        for (var seed = 100; seed < 110; seed++)
+        {
+            var organization = RandomOrganization.Create(seed, maxMembers: 40);
+
+            var decoded = BinaryPayload.DecodeInChunks(BinaryPayload.Encode(organization), chunkSize);
+
+            OrganizationAssert.Equal(organization, decoded);
+        }
+    }
+
+    [Fact]
+    public void NullAndEmptyAreKeptApartForTagsMembersAndTexts()
+    {
+        foreach (var (tags, members) in new (string[]?, List<Member>?)[] { (null, null), ([], []), ([null!, ""], null), (null, []) })
+        {
+            var organization = new Organization
+            {
+                Tags = tags,
+                Members = members is null ? null : [.. members, new Member { Name = "", Description = null, Address = "" }, new Member()],
+            };
+
+            OrganizationAssert.Equal(organization, BinaryPayload.Decode(BinaryPayload.Encode(organization)));
+        }
+    }
+
+    [Theory]
+    [InlineData(0x7FF8000000000000)]
+    [InlineData(unchecked((long)0xFFF8000000000000))]
+    [InlineData(0x7FF0000000000001)]
+    [InlineData(0x7FFFFFFFFFFFFFFF)]
+    [InlineData(unchecked((long)0xFFFFFFFFFFFFFFFF))]
+    [InlineData(0x7FF0000000000000)]
+    [InlineData(unchecked((long)0xFFF0000000000000))]
+    [InlineData(unchecked((long)0x8000000000000000))]
+    [InlineData(0)]
+    [InlineData(1)]
+    [InlineData(0x43E0000000000000)]
+    [InlineData(unchecked((long)0xC3E0000000000000))]
+    [InlineData(0x4340000000000001)]
+    public void DoublesRoundTripBitForBit(long bits)
+    {
+        var value = BitConverter.Int64BitsToDouble(bits);
+        var organization = new Organization { Members = [new Member { Value = value }, new Member { Id = 1, Value = value }] };
+
+        var decoded = BinaryPayload.Decode(BinaryPayload.Encode(organization));
+
+        Assert.All(decoded.Members!, member => Assert.Equal(bits, BitConverter.DoubleToInt64Bits(member.Value)));
+    }
+
+    [Fact]
+    public void ExtremeIdsAndTimesRoundTripInAnyOrder()
+    {
+        int[] ids = [int.MinValue, int.MaxValue, 0, -1, int.MaxValue, int.MinValue, int.MinValue, 5, 4];
+        long[] times = [long.MinValue, long.MaxValue, 0, long.MaxValue, long.MinValue, -1, 1, long.MinValue, long.MaxValue];
+        var organization = new Organization
+        {
+            Id = int.MinValue,
+            Members = [.. ids.Zip(times, (id, time) => new Member { Id = id, UpdateTime = time })],
+        };
+
+        OrganizationAssert.Equal(organization, BinaryPayload.Decode(BinaryPayload.Encode(organization)));
+    }
+
+    [Fact]
+    public async Task EncodingStreamsThroughTheOrganizationStreamWriter()
+    {
+        var organization = OrganizationGenerator.Create(5_000);
+        var pipe = new System.IO.Pipelines.Pipe();
+
+        var reading = pipe.Reader.ReadAtLeastAsync(int.MaxValue).AsTask();
+        var written = await OrganizationStreamWriter.WriteAsync(pipe.Writer, BinaryCodec.Instance.CreateEncoder(), organization, 5_000, CancellationToken.None);
+        await pipe.Writer.CompleteAsync();
+        var result = await reading;
+
+        Assert.Equal(written, result.Buffer.Length);
+        OrganizationAssert.Equal(organization, BinaryPayload.Decode(result.Buffer));
+    }
+
+    [Fact]
+    public void DecodingAPipeBufferLeavesPartialMembersUnconsumed()
+    {
+        var payload = BinaryPayload.Encode(OrganizationGenerator.Create(100));
+        var decoder = BinaryCodec.Instance.CreateDecoder(DecodeLimits.Default);
+
+        var half = new ReadOnlySequence<byte>(payload, 0, payload.Length / 2);
+        var consumed = decoder.Decode(half, isFinalBlock: false);
+        var rest = payload.AsSpan((int)half.Slice(0, consumed).Length).ToArray();
+        decoder.Decode(new ReadOnlySequence<byte>(rest), isFinalBlock: true);
+
+        Assert.InRange(half.Slice(0, consumed).Length, (payload.Length / 2) - 40, payload.Length / 2);
+        OrganizationAssert.Equal(OrganizationGenerator.Create(100), decoder.GetResult());
+    }
+}

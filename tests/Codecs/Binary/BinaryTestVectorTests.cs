@@ -1,0 +1,40 @@
+using WebSerialization.Models;
+
+namespace WebSerialization.Codecs.Tests.Binary;
+
+/// <summary>The spec's test vectors, checked both ways, and checked to be the bytes the spec actually prints.</summary>
+public class BinaryTestVectorTests
+{
+    public static TheoryData<string> Vectors => BinaryTestVectors.Names;
+
+    [Theory]
+    [MemberData(nameof(Vectors))]
+    public void EncodingTheVectorObjectGivesExactlyTheVectorBytes(string vector)
+    {
+        var organization = BinaryTestVectors.All[vector].Create();
+
+        Assert.Equal(Convert.ToHexString(BinaryTestVectors.Bytes(vector)), Convert.ToHexString(BinaryPayload.Encode(organization)));
+    }
+
+    [Theory]
+    [MemberData(nameof(Vectors))]
+    public void DecodingTheVectorBytesGivesTheVectorObject(string vector)
+    {
+        var expected = BinaryTestVectors.All[vector].Create();
+
+        OrganizationAssert.Equal(expected, BinaryPayload.Decode(BinaryTestVectors.Bytes(vector)));
+    }
+
+    [Fact]
+    public void TheSeedShapedVectorIsTheFirstThreeGeneratedMembers() =>
+        OrganizationAssert.Equal(BinaryTestVectors.CreateSeedShaped(), OrganizationGenerator.Create(3));
+
+    [Theory]
+    [MemberData(nameof(Vectors))]
+    public void TheSpecPrintsTheVectorBytes(string vector)
+    {
+        var spec = BinarySpecDocument.VectorBytes(vector);
+
+        Assert.Equal(Convert.ToHexString(BinaryTestVectors.Bytes(vector)), Convert.ToHexString(spec));
+    }
+}

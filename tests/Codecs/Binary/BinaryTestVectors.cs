@@ -1,0 +1,67 @@
+using WebSerialization.Models;
+
+namespace WebSerialization.Codecs.Tests.Binary;
+
+/// <summary>
+/// The test vectors of docs/binary-format.md: each object and its exact bytes, grouped as the spec annotates them.
+/// </summary>
+internal static class BinaryTestVectors
+{
+    public static IReadOnlyDictionary<string, (Func<Organization> Create, string Hex)> All { get; } =
+        new Dictionary<string, (Func<Organization>, string)>
+        {
+            ["Vector 1"] = (() => new Organization(), "57 53 42 46 01 00 00 00"),
+            ["Vector 2"] = (CreateNullsAndUnicode, """
+                57 53 42 46 01 01 04
+                01 00 08 5A C3 BC 72 69 63 68
+                03
+                28 0E 00 00 00 06 E6 9D B1 E4 BA AC 00 00 00 00 00 00 F8 FF 01
+                62 07 00 0C C5 81 C3 B3 64 C5 BA 20 F0 9F 98 80 06 01 20 01 00 00 00 00 00 00 00 80 82 AD C4 DD 8A 63
+                """),
+            ["Vector 3"] = (CreateSeedShaped, """
+                57 53 42 46 01 02 06
+                09 54 65 73 74 54 61 67 30
+                09 54 65 73 74 54 61 67 31
+                09 54 65 73 74 54 61 67 32
+                09 54 65 73 74 54 61 67 33
+                09 54 65 73 74 54 61 67 34
+                04
+                FE 00
+                00 08 54 65 73 74 4E 61 6D 65 00
+                00 0F 54 65 73 74 44 65 73 63 72 69 70 74 69 6F 6E F8 8A 90 DE 07
+                00 0B 54 65 73 74 41 64 64 72 65 73 73 E0 E0 B3 F3 03
+                B2 BD 88 BA 09 C2 A7 88 F7 8A 63
+                D5 08 01 0F B2 F9 D8 13 0C E9 A6 8B 8E 01 A8 9B F8 5F BA D6 D7 34
+                D5 08 02 0F AE A1 DB 98 04 0B B0 BC EE AB 01 EA 83 B0 87 05 E5 98 DE 30
+                """),
+        };
+
+    public static TheoryData<string> Names => [.. All.Keys];
+
+    public static byte[] Bytes(string name) => Convert.FromHexString(string.Concat(All[name].Hex.Where(Uri.IsHexDigit)));
+
+    // Vector 3 as docs/binary-format.md describes it: the first three members of OrganizationGenerator.Create().
+    public static Organization CreateSeedShaped() => new()
+    {
+        Id = 1,
+        Tags = ["TestTag0", "TestTag1", "TestTag2", "TestTag3", "TestTag4"],
+        Members =
+        [
+            new Member { Id = 0, Name = "TestName0", Description = "TestDescription2076444024", Address = "TestAddress1047326816", Value = 1268846425, UpdateTime = 1_702_274_075_105 },
+            new Member { Id = 1, Name = "TestName1", Description = "TestDescription41303218", Address = "TestAddress1297980777", Value = 100599508, UpdateTime = 1_702_329_319_294 },
+            new Member { Id = 2, Name = "TestName2", Description = "TestDescription1125568686", Address = "TestAddress360422960", Value = 678822133, UpdateTime = 1_702_278_216_011 },
+        ],
+    };
+
+    // Vector 2 as docs/binary-format.md describes it.
+    private static Organization CreateNullsAndUnicode() => new()
+    {
+        Id = -1,
+        Tags = ["", null!, "Zürich"],
+        Members =
+        [
+            new Member { Id = 7, Name = null, Description = "", Address = "東京", Value = double.NaN, UpdateTime = -1 },
+            new Member { Id = 3, Name = "Łódź 😀", Description = null, Address = "東京 1", Value = -0.0, UpdateTime = 1_702_247_304_000 },
+        ],
+    };
+}

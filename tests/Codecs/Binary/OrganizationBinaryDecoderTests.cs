@@ -1,0 +1,335 @@
+using System.Buffers;
+using System.Diagnostics;
+using WebSerialization.Models;
+using WebSerialization.Models.Binary;
+using WebSerialization.Models.Streaming;
+
+namespace WebSerialization.Codecs.Tests.Binary;
+
+/// <summary>
+/// What the decoder does with bytes that are not a valid payload. Each case quotes the docs/binary-format.md rule it
+/// breaks. Hand-made payloads start with <see cref="NoTags"/>: magic, version 1, organization id 0, tags null.
+/// </summary>
+public class OrganizationBinaryDecoderTests
+{
+    private const string NoTags = "57 53 42 46 01 00 00 ";
+
+    public static TheoryData<string> ValidPayloads => ["Vector 2", "Vector 3", "Random 7", "Random 8"];
+
+    [Theory]
+    [MemberData(nameof(ValidPayloads))]
+    public void EveryPrefixOfAValidPayloadIsTruncatedWhenFinal(string name)
+    {
+        var payload = Payload(name);
+
+        for (var length = 0; length < payload.Length; length++)
+        {
+            var exception = DecodeFails(payload[..length]);
+            Assert.True(exception.Error == WireFormatError.Truncated, $"Prefix of {length} bytes: {exception.Error} {exception.Message}");
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(ValidPayloads))]
+    public void EveryPrefixOfAValidPayloadWaitsForMoreWhenNotFinal(string name)
+    {
+        var payload = Payload(name);
+
+        for (var length = 0; length < payload.Length; length++)
+        {
+            var decoder = BinaryCodec.Instance.CreateDecoder(DecodeLimits.Default);
+            var buffer = new ReadOnlySequence<byte>(payload, 0, length);
+
+            var consumed = decoder.Decode(buffer, isFinalBlock: false);
+
+            Assert.False(decoder.IsComplete);
+            Assert.InRange(buffer.Slice(0, consumed).Length, 0, length);
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(ValidPayloads))]
+    public void TheSamePayloadFedOneBytePerSegmentDecodesIdentically(string name)
+    {
+        var payload = Payload(name);
+
+        var whole = BinaryPayload.Decode(payload);
+        var segmented = BinaryPayload.Decode(SegmentedSequence.Create(payload, 1));
+        var trickled = BinaryPayload.DecodeInChunks(payload, 1);
+
+        OrganizationAssert.Equal(whole, segmented);
+        OrganizationAssert.Equal(whole, trickled);
+    }
+
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public void BytesAfterTheLastMemberAreMalformed(bool isFinalBlock)
+    {
+        // "There is no footer: the payload ends with the last member."
+        byte[] payload = [.. BinaryTestVectors.Bytes("Vector 3"), 0x00];
+
+        var exception = DecodeFails(payload, isFinalBlock: isFinalBlock);
+
+        Assert.Equal(WireFormatError.Malformed, exception.Error);
+        Assert.Equal(payload.Length - 1, exception.Offset);
+    }
+
+    [Theory]
+    [InlineData("57 53 42 46 02")]
+    [InlineData("57 53 42 46 00")]
+    [InlineData("57 53 42 46 FF 00 00 00")]
+    public void AnyOtherVersionIsRejectedBeforeTheRestIsRead(string hex)
+    {
+        // "A reader rejects any version other than 1 as Malformed; nothing after the version byte is read."
+        var exception = DecodeFails(Hex(hex), isFinalBlock: false);
+
+        Assert.Equal(WireFormatError.Malformed, exception.Error);
+        Assert.Contains("version", exception.Message, StringComparison.Ordinal);
+        Assert.Equal(4, exception.Offset);
+    }
+
+    [Theory]
+    [InlineData("7B")]
+    [InlineData("57 53 42 47")]
+    [InlineData("93 01")]
+    public void PayloadsOfOtherFormatsAreRejectedFromTheirFirstBytes(string hex)
+    {
+        var exception = DecodeFails(Hex(hex), isFinalBlock: false);
+
+        Assert.Equal(WireFormatError.Malformed, exception.Error);
+    }
+
+    [Theory]
+    [InlineData("57 53 42 46 01 FF FF FF FF FF FF FF FF FF FF FF 00 00")] // "varint32: at most 5 bytes": 11 continuation bytes
+    [InlineData("57 53 42 46 01 FF FF FF FF 10 00 00")] // "the 5th byte may not exceed 0x0F": 33 bits
+    [InlineData("57 53 42 46 01 80 00 00 00")] // "may not end with 0x00": not minimal
+    [InlineData(NoTags + "02 80 00 00 FF FF FF FF FF FF FF FF FF FF FF 00")] // "varint64: at most 10 bytes": 11 continuation bytes
+    [InlineData(NoTags + "02 80 00 00 FF FF FF FF FF FF FF FF FF 02")] // "the 10th byte may not exceed 0x01": 65 bits
+    [InlineData(NoTags + "02 80 00 00 81 80 00")] // "may not end with 0x00": not minimal
+    public void OverlongOverflowingAndNonMinimalVarintsAreMalformed(string hex)
+    {
+        var exception = DecodeFails(Hex(hex));
+
+        Assert.Equal(WireFormatError.Malformed, exception.Error);
+        Assert.Contains("varint", exception.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("57 53 42 46 01 00 02 03 C3 28 00")] // a lead byte followed by ASCII
+    [InlineData("57 53 42 46 01 00 02 03 C0 80 00")] // an overlong form of U+0000
+    [InlineData("57 53 42 46 01 00 02 04 ED A0 80 00")] // an encoded surrogate
+    [InlineData("57 53 42 46 01 00 02 05 F5 80 80 80 00")] // above U+10FFFF
+    [InlineData("57 53 42 46 01 00 02 03 E6 9D 00")] // a sequence cut short at the end of the text
+    [InlineData(NoTags + "02 82 00 00 01 FF 00 00")] // "Text kind 1" whose suffix is not UTF-8
+    [InlineData(NoTags + "03 82 00 00 02 C3 A9 00 00 83 01 01 28 00 00")] // prefix C3 of "é" followed by "("
+    public void TextsThatAreNotWellFormedUtf8AreMalformed(string hex)
+    {
+        // "a reader rejects ill-formed UTF-8 (overlong forms, surrogates, bytes above F4)"
+        var exception = DecodeFails(Hex(hex));
+
+        Assert.Equal(WireFormatError.Malformed, exception.Error);
+        Assert.Contains("UTF-8", exception.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void APrefixShareOfHalfACodePointIsFineWhenTheWholeIsUtf8()
+    {
+        // The same as the last case above but for the suffix A9: "é", then "é" again from a 1-byte prefix and 1-byte suffix.
+        var decoded = BinaryPayload.Decode(Hex(NoTags + "03 82 00 00 02 C3 A9 00 00 83 01 01 A9 00 00"));
+
+        Assert.Equal(["é", "é"], decoded.Members!.Select(member => member.Name));
+    }
+
+    [Theory]
+    [InlineData(NoTags + "02 82 00 01 00 00 00")] // the first member has no previous value to share with
+    [InlineData(NoTags + "03 82 00 00 01 41 00 00 83 02 00 00 00")] // "A" has 1 byte, not 2
+    public void APrefixLongerThanThePreviousValueIsMalformed(string hex)
+    {
+        var exception = DecodeFails(Hex(hex));
+
+        Assert.Equal(WireFormatError.Malformed, exception.Error);
+        Assert.Contains("prefix", exception.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void ANumberOfTwentyDigitsIsMalformed()
+    {
+        // "number < 10^19": 10^19 is 80 80 A0 CF C8 E0 C8 E3 8A 01.
+        var exception = DecodeFails(Hex(NoTags + "02 84 00 00 80 80 A0 CF C8 E0 C8 E3 8A 01 00 00"));
+
+        Assert.Equal(WireFormatError.Malformed, exception.Error);
+    }
+
+    [Theory]
+    [InlineData("82 80 80 80 80 80 80 20")] // zigzag(2^53 + 1) = 2^54 + 2
+    [InlineData("FE FF FF FF FF FF FF FF FF 01")] // zigzag(long.MaxValue)
+    public void IntegerValuesThatBinary64CannotHoldAreMalformed(string value)
+    {
+        // "A reader rejects an integer that binary64 cannot hold exactly."
+        var exception = DecodeFails(Hex(NoTags + "02 80 00 " + value + " 00"));
+
+        Assert.Equal(WireFormatError.Malformed, exception.Error);
+    }
+
+    [Theory]
+    [InlineData(NoTags + "81 80 80 80 08", nameof(DecodeLimits.MaxMembers))] // 2^31 members
+    [InlineData(NoTags + "FF FF FF FF 0F", nameof(DecodeLimits.MaxMembers))] // 2^32 - 2 members
+    [InlineData("57 53 42 46 01 00 81 80 80 80 08", nameof(DecodeLimits.MaxTags))] // 2^31 tags
+    [InlineData("57 53 42 46 01 00 02 81 80 80 80 04", nameof(DecodeLimits.MaxStringBytes))] // a 1 GiB tag
+    [InlineData(NoTags + "02 82 00 00 80 80 80 80 04", nameof(DecodeLimits.MaxStringBytes))] // a 1 GiB suffix
+    [InlineData(NoTags + "02 86 00 00 80 80 80 80 04", nameof(DecodeLimits.MaxStringBytes))] // a 1 GiB text before a number
+    public void CountAndLengthBombsFailFastWithoutAllocatingThem(string hex, string limit)
+    {
+        var payload = Hex(hex);
+
+        var (exception, allocated) = DecodeFailsMeasuringAllocations(payload, isFinalBlock: false);
+
+        Assert.Equal(WireFormatError.LimitExceeded, exception.Error);
+        Assert.Equal(limit, exception.Limit);
+        Assert.True(allocated < 32 * 1024, $"Rejecting the bomb allocated {allocated} bytes.");
+    }
+
+    [Theory]
+    [InlineData(NoTags + "81 89 7A")] // 2,000,000 members, the most the default limits allow, and none of them
+    [InlineData("57 53 42 46 01 00 91 4E")] // 10,000 tags and none of them
+    [InlineData("57 53 42 46 01 00 02 81 80 04 41")] // a tag of 65,536 bytes with 1 byte there
+    [InlineData(NoTags + "02 82 00 00 80 80 04 41")] // a suffix of 65,536 bytes with 1 byte there
+    public void CountsAndLengthsWithinTheLimitsButBeyondTheBytesAllocateNothingAndAreTruncated(string hex)
+    {
+        var payload = Hex(hex);
+
+        var (exception, allocated) = DecodeFailsMeasuringAllocations(payload, isFinalBlock: true);
+
+        Assert.Equal(WireFormatError.Truncated, exception.Error);
+        Assert.True(allocated < 32 * 1024, $"Reading the declaration allocated {allocated} bytes.");
+    }
+
+    [Fact]
+    public void TighterLimitsAreEnforced()
+    {
+        var limits = new DecodeLimits { MaxMembers = 2, MaxTags = 1, MaxStringBytes = 9 };
+
+        Assert.Equal(nameof(DecodeLimits.MaxMembers), DecodeFails(Hex(NoTags + "04"), limits).Limit);
+        Assert.Equal(nameof(DecodeLimits.MaxTags), DecodeFails(Hex("57 53 42 46 01 00 03"), limits).Limit);
+
+        // "TestName1" is 9 bytes and fits; "TestName10" is 10 once the number is written out.
+        var names = new Organization { Members = [new Member { Name = "TestName1" }, new Member { Name = "TestName10" }] };
+        Assert.Equal(nameof(DecodeLimits.MaxStringBytes), DecodeFails(BinaryPayload.Encode(names), limits).Limit);
+    }
+
+    [Fact]
+    public void GetResultBeforeTheEndThrows()
+    {
+        var decoder = BinaryCodec.Instance.CreateDecoder(DecodeLimits.Default);
+        decoder.Decode(new ReadOnlySequence<byte>(Hex(NoTags)), isFinalBlock: false);
+
+        Assert.Throws<InvalidOperationException>(decoder.GetResult);
+    }
+
+    [Fact(Timeout = 60_000)]
+    public async Task SeededRandomCorruptionsOnlyEverThrowWireFormatException()
+    {
+        string[] sources = ["Vector 2", "Vector 3", .. Enumerable.Range(1, 24).Select(seed => $"Random {seed}")];
+        var payloads = sources.Select(Payload).Where(payload => payload.Length > 8).ToArray();
+
+        var outcomes = await Task.Run(() =>
+        {
+            var random = new Random(20231210);
+            var counts = new Dictionary<string, int>();
+            var stopwatch = Stopwatch.StartNew();
+            for (var iteration = 0; iteration < 5_000; iteration++)
+            {
+                var corrupted = Corrupt(random, payloads[random.Next(payloads.Length)]);
+                var segmentSize = random.Next(4) == 0 ? random.Next(1, 8) : int.MaxValue;
+                string outcome;
+                try
+                {
+                    var decoder = BinaryCodec.Instance.CreateDecoder(DecodeLimits.Default);
+                    decoder.Decode(SegmentedSequence.Create(corrupted, segmentSize), isFinalBlock: true);
+                    outcome = "decoded";
+                }
+                catch (WireFormatException exception)
+                {
+                    outcome = exception.Error.ToString();
+                }
+                catch (Exception exception)
+                {
+                    Assert.Fail($"Iteration {iteration} ({Convert.ToHexString(corrupted)}) threw {exception}");
+                    throw;
+                }
+
+                counts[outcome] = counts.GetValueOrDefault(outcome) + 1;
+            }
+
+            Assert.True(stopwatch.Elapsed < TimeSpan.FromSeconds(30), $"5,000 corrupted payloads took {stopwatch.Elapsed}.");
+            return counts;
+        });
+
+        Assert.True(outcomes.GetValueOrDefault(nameof(WireFormatError.Malformed)) > 0);
+        Assert.True(outcomes.GetValueOrDefault(nameof(WireFormatError.Truncated)) > 0);
+    }
+
+    private static byte[] Corrupt(Random random, byte[] payload)
+    {
+        var bytes = payload.ToList();
+        for (var mutations = random.Next(1, 4); mutations > 0 && bytes.Count > 0; mutations--)
+        {
+            var at = random.Next(bytes.Count);
+            switch (random.Next(6))
+            {
+                case 0:
+                    bytes[at] ^= (byte)(1 << random.Next(8));
+                    break;
+                case 1:
+                    bytes[at] = (byte)random.Next(256);
+                    break;
+                case 2:
+                    bytes.Insert(at, (byte)random.Next(256));
+                    break;
+                case 3:
+                    bytes.RemoveAt(at);
+                    break;
+                case 4:
+                    bytes.RemoveRange(at, bytes.Count - at);
+                    break;
+                default:
+                    bytes[at] = random.Next(2) == 0 ? (byte)0xFF : (byte)0x80;
+                    break;
+            }
+        }
+
+        return [.. bytes];
+    }
+
+    private static byte[] Payload(string name) => name.StartsWith("Random ", StringComparison.Ordinal)
+        ? BinaryPayload.Encode(RandomOrganization.Create(int.Parse(name["Random ".Length..], System.Globalization.CultureInfo.InvariantCulture), maxMembers: 12))
+        : BinaryTestVectors.Bytes(name);
+
+    private static byte[] Hex(string hex) => Convert.FromHexString(hex.Replace(" ", string.Empty, StringComparison.Ordinal));
+
+    private static WireFormatException DecodeFails(byte[] payload, DecodeLimits? limits = null, bool isFinalBlock = true)
+    {
+        var decoder = BinaryCodec.Instance.CreateDecoder(limits ?? DecodeLimits.Default);
+        return Assert.Throws<WireFormatException>(() => decoder.Decode(new ReadOnlySequence<byte>(payload), isFinalBlock));
+    }
+
+    private static (WireFormatException Exception, long Allocated) DecodeFailsMeasuringAllocations(byte[] payload, bool isFinalBlock)
+    {
+        // Once to get the code paths jitted and their statics built, then measured.
+        DecodeFails(payload, isFinalBlock: isFinalBlock);
+        var decoder = BinaryCodec.Instance.CreateDecoder(DecodeLimits.Default);
+        var buffer = new ReadOnlySequence<byte>(payload);
+        var before = GC.GetAllocatedBytesForCurrentThread();
+        try
+        {
+            decoder.Decode(buffer, isFinalBlock);
+        }
+        catch (WireFormatException exception)
+        {
+            return (exception, GC.GetAllocatedBytesForCurrentThread() - before);
+        }
+
+        throw new Xunit.Sdk.XunitException("The payload was accepted.");
+    }
+}
