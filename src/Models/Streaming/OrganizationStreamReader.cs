@@ -25,9 +25,18 @@ public static class OrganizationStreamReader
         {
             var result = await input.ReadAsync(cancellationToken);
             var buffer = result.Buffer;
-            var consumed = decoder.Decode(buffer, isFinalBlock: result.IsCompleted);
-            bytesRead += buffer.Slice(buffer.Start, consumed).Length;
-            input.AdvanceTo(consumed, buffer.End);
+            var consumed = buffer.Start;
+            try
+            {
+                consumed = decoder.Decode(buffer, isFinalBlock: result.IsCompleted);
+                bytesRead += buffer.Slice(buffer.Start, consumed).Length;
+            }
+            finally
+            {
+                // Every read must be ended, also when the decoder throws: a reader left mid-read cannot be drained
+                // or completed by its owner (Kestrel logs that as an error and drops the connection).
+                input.AdvanceTo(consumed, buffer.End);
+            }
             if (result.IsCompleted || result.IsCanceled)
             {
                 break;
