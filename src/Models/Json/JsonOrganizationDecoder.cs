@@ -28,7 +28,9 @@ namespace WebSerialization.Models.Json;
 /// <item>Invalid UTF-8, escaped lone surrogates, a byte-order mark, comments, trailing commas and anything but
 /// whitespace after the root object are Malformed.</item>
 /// <item>No token may be longer than the longest allowed string written with every byte escaped (6 bytes per
-/// byte), so a string that never ends is refused (LimitExceeded, MaxStringBytes) before it fills memory.</item>
+/// byte), so a string that never ends is refused (LimitExceeded, MaxStringBytes) before it fills memory. An
+/// unfinished token is read again only once it has grown by a quarter, so one trickled in a byte at a time costs
+/// linear, not quadratic, time.</item>
 /// </list>
 /// The payload is complete only once a final block has been read, so trailing bytes are always checked.
 /// </remarks>
@@ -51,6 +53,7 @@ internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
     private List<Member>? _members;
     private Member? _member;
     private long _consumedBefore;
+    private long _pendingAfterLastRead;
     private bool _isComplete;
     private ExceptionDispatchInfo? _fault;
 
@@ -128,6 +131,14 @@ internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
 
     private SequencePosition DecodeTokens(ReadOnlySequence<byte> buffer, bool isFinalBlock)
     {
+        // Reading an unfinished token again costs its whole length, so a long token trickled in a byte per call would
+        // cost quadratic time. It is read again only once it has grown by a quarter (or reached the limit, or the
+        // data has ended), which keeps the total linear; its bytes stay unconsumed in the caller's buffer meanwhile.
+        if (!isFinalBlock && buffer.Length < _pendingAfterLastRead + (_pendingAfterLastRead / 4) && buffer.Length <= _maxPendingBytes)
+        {
+            return buffer.Start;
+        }
+
         // Always read as if more may follow: a token is then only returned once it is certainly whole, and running
         // out of bytes before the root object closes is told apart from malformed input (Truncated, not Malformed).
         var reader = new Utf8JsonReader(buffer, isFinalBlock: false, _readerState);
@@ -172,6 +183,7 @@ internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
             _isComplete = true;
         }
 
+        _pendingAfterLastRead = pending;
         _consumedBefore += consumed;
         return buffer.GetPosition(consumed);
     }

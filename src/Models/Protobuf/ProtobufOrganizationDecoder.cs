@@ -39,6 +39,8 @@ namespace WebSerialization.Models.Protobuf;
 /// and invalid UTF-8 (which Google.Protobuf would silently replace with U+FFFD) are Malformed.</item>
 /// <item>A field cut short by the end of the final block is Truncated; one whose inside overruns its own declared
 /// length is Malformed.</item>
+/// <item>An unfinished field is read again only once it has grown by a quarter, so one trickled in a byte at a time
+/// costs linear, not quadratic, time.</item>
 /// </list>
 /// </remarks>
 internal sealed class ProtobufOrganizationDecoder : IOrganizationDecoder
@@ -62,6 +64,7 @@ internal sealed class ProtobufOrganizationDecoder : IOrganizationDecoder
     private List<string>? _tags;
     private List<Member>? _members;
     private long _consumedBefore;
+    private long _pendingAfterLastRead;
     private Organization? _result;
     private ExceptionDispatchInfo? _fault;
 
@@ -102,6 +105,15 @@ internal sealed class ProtobufOrganizationDecoder : IOrganizationDecoder
 
     private SequencePosition DecodeFields(ReadOnlySequence<byte> buffer, bool isFinalBlock)
     {
+        // An unfinished field is read again from its start on the next call. For a member that is a glance at its
+        // length, but a group's end is only found by walking all its fields, so a group trickled in a byte per call
+        // would cost quadratic time. The field is read again only once it has grown by a quarter (or the data has
+        // ended), which keeps the total linear; its bytes stay unconsumed in the caller's buffer meanwhile.
+        if (!isFinalBlock && buffer.Length < _pendingAfterLastRead + (_pendingAfterLastRead / 4))
+        {
+            return buffer.Start;
+        }
+
         var reader = new SequenceReader<byte>(buffer);
         try
         {
@@ -124,6 +136,7 @@ internal sealed class ProtobufOrganizationDecoder : IOrganizationDecoder
             _result = new Organization { Id = _id, Tags = _tags?.ToArray(), Members = _members };
         }
 
+        _pendingAfterLastRead = reader.Remaining;
         _consumedBefore += reader.Consumed;
         return reader.Position;
     }

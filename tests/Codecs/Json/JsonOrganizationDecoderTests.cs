@@ -138,6 +138,21 @@ public class JsonOrganizationDecoderTests(ITestOutputHelper output)
         Assert.Equal(0, maxPending);
     }
 
+    [Fact]
+    public void ReadsALongStringTrickledInAByteAtATimeInLinearTime()
+    {
+        // Read again from its start on every call, this string took 15 s in one-byte segments; read again only as it
+        // grows by a quarter, it takes milliseconds.
+        var name = new string('a', 60_000);
+        var payload = Encoding.UTF8.GetBytes("{\"members\":[{\"name\":\"" + name + "\"}]}");
+        var clock = Stopwatch.StartNew();
+
+        var decoded = CodecHarness.Decode(Codec, payload, chunkSize: 1);
+
+        Assert.Equal(name, decoded.Members![0].Name);
+        Assert.InRange(clock.Elapsed, TimeSpan.Zero, TimeSpan.FromSeconds(3));
+    }
+
     [Theory]
     [InlineData("{\"members\":[{},{},{}]}", nameof(DecodeLimits.MaxMembers))]
     [InlineData("{\"tags\":[\"a\",\"b\",\"c\"]}", nameof(DecodeLimits.MaxTags))]

@@ -144,6 +144,19 @@ public class ProtobufOrganizationDecoderTests(ITestOutputHelper output)
         Assert.InRange(allocated, 0, 8 * 1024);
     }
 
+    [Fact]
+    public void SkipsAGroupTrickledInAByteAtATimeInLinearTime()
+    {
+        // A group's end is only found by walking its fields; walked again from its start on every call, this one took
+        // 3 minutes in one-byte segments.
+        byte[] payload = [.. Tag(9, StartGroup), .. Enumerable.Repeat(Field(1, Varint, [1]), 50_000).SelectMany(bytes => bytes), .. Tag(9, EndGroup)];
+        var clock = Stopwatch.StartNew();
+
+        CodecHarness.Decode(Codec, payload, chunkSize: 1);
+
+        Assert.InRange(clock.Elapsed, TimeSpan.Zero, TimeSpan.FromSeconds(3));
+    }
+
     [Theory]
     [InlineData(3, nameof(DecodeLimits.MaxMembers))]
     [InlineData(2, nameof(DecodeLimits.MaxTags))]
