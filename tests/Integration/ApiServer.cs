@@ -52,8 +52,12 @@ public class ApiServer : WebApplicationFactory<Program>
     /// <summary>Every log entry of the app's own categories (WebSerialization.*), Debug and above, oldest first.</summary>
     public ConcurrentQueue<(LogLevel Level, string Category, string Message)> AppEvents { get; } = new();
 
-    /// <summary>The Error-level (or worse) entries logged so far.</summary>
-    public IEnumerable<string> Errors => Problems.Where(p => p.Level >= LogLevel.Error).Select(p => $"{p.Category}: {p.Message}");
+    /// <summary>Fails with every Error-level (or worse) entry logged so far, in full.</summary>
+    public void AssertNoErrorsLogged()
+    {
+        var errors = Problems.Where(p => p.Level >= LogLevel.Error).Select(p => $"{p.Category}: {p.Message}").ToArray();
+        Assert.True(errors.Length == 0, "The server logged errors:\n" + string.Join("\n\n", errors));
+    }
 
     protected override void ConfigureWebHost(IWebHostBuilder builder)
     {

@@ -40,11 +40,11 @@ public sealed class ClientDisconnectTests(ApiServer server)
         var stopwatch = Stopwatch.StartNew();
         while (!server.AppEvents.Skip(before).Any(e => e.Message.Contains("client disconnected", StringComparison.OrdinalIgnoreCase)))
         {
-            Assert.True(stopwatch.Elapsed < TimeSpan.FromSeconds(10), "The server did not notice the client had gone within 10 s.");
+            Assert.True(stopwatch.Elapsed < TimeSpan.FromSeconds(30), "The server did not notice the client had gone within 30 s.");
             await Task.Delay(20);
         }
 
-        Assert.Empty(server.Errors);
+        server.AssertNoErrorsLogged();
         using var next = await server.Client.GetAsync($"/api/organization?count=10&format={format}");
         Assert.Equal(HttpStatusCode.OK, next.StatusCode);
     }
@@ -67,6 +67,6 @@ public sealed class ClientDisconnectTests(ApiServer server)
         await using var nextBody = await next.Content.ReadAsStreamAsync();
         var (organization, _) = await OrganizationAssert.DecodeAsync(nextBody, WireFormat.Json);
         Assert.Equal(3, organization.Members!.Count);
-        Assert.Empty(server.Errors);
+        server.AssertNoErrorsLogged();
     }
 }

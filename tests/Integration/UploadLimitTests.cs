@@ -101,6 +101,6 @@ public sealed class UploadLimitTests(LimitedApiServer server)
             await Task.Delay(50);
         }
 
-        Assert.Empty(server.Errors);
+        server.AssertNoErrorsLogged();
     }
 }

@@ -144,8 +144,13 @@ public static partial class OrganizationUploadApi
             // Kestrel's own verdicts (413 for a body over the limit, 400 for bad framing) keep their status.
             return Upload.Failed(ProblemResponses.Problem(exception.StatusCode, exception.StatusCode == StatusCodes.Status413PayloadTooLarge ? "Payload Too Large" : "Bad Request", exception.Message));
         }
-        catch (Exception exception) when (exception is OperationCanceledException or IOException && httpContext.RequestAborted.IsCancellationRequested)
+        catch (Exception exception) when (exception is IOException || (exception is OperationCanceledException && httpContext.RequestAborted.IsCancellationRequested))
         {
+            // A body read fails with an IOException (ConnectionResetException) when the client has gone, sometimes
+            // before RequestAborted fires: either way there is no one to answer, and nothing is wrong with the server.
+            // Aborting tells Kestrel not to drain the body: the pipe that threw is left mid-read (dotnet/runtime#53914),
+            // and draining it would log an error for a connection that is gone anyway.
+            httpContext.Abort();
             LogUploadAbandoned(logger, format.Value);
             return Upload.Failed(Results.Empty);
         }

@@ -20,16 +20,22 @@ public static class OrganizationStreamReader
         ArgumentNullException.ThrowIfNull(input);
         ArgumentNullException.ThrowIfNull(decoder);
 
+        // A read cancelled through its token leaves some readers (Kestrel's request body) mid-read, and their owner
+        // then fails to drain or complete them; CancelPendingRead ends the read normally with IsCanceled instead.
+        using var registration = cancellationToken.UnsafeRegister(static state => ((PipeReader)state!).CancelPendingRead(), input);
         long bytesRead = 0;
         while (true)
         {
-            var result = await input.ReadAsync(cancellationToken);
+            var result = await input.ReadAsync(CancellationToken.None);
             var buffer = result.Buffer;
             var consumed = buffer.Start;
             try
             {
-                consumed = decoder.Decode(buffer, isFinalBlock: result.IsCompleted);
-                bytesRead += buffer.Slice(buffer.Start, consumed).Length;
+                if (!result.IsCanceled)
+                {
+                    consumed = decoder.Decode(buffer, isFinalBlock: result.IsCompleted);
+                    bytesRead += buffer.Slice(buffer.Start, consumed).Length;
+                }
             }
             finally
             {
@@ -37,7 +43,13 @@ public static class OrganizationStreamReader
                 // or completed by its owner (Kestrel logs that as an error and drops the connection).
                 input.AdvanceTo(consumed, buffer.End);
             }
-            if (result.IsCompleted || result.IsCanceled)
+
+            if (result.IsCanceled)
+            {
+                throw new OperationCanceledException("Reading the payload was cancelled.", cancellationToken);
+            }
+
+            if (result.IsCompleted)
             {
                 break;
             }
