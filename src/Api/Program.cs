@@ -14,6 +14,7 @@ var app = builder.Build();
 app.UseExceptionHandler();
 app.UseStatusCodePages();
 app.UseApiDocumentation();
+app.MapRuntimeCounters();
 
 app.MapHealthChecks("/healthz");
 app.MapOrganizations();
