@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.Runtime.InteropServices;
 
 namespace WebSerialization.Load;
 
@@ -57,17 +58,21 @@ public static class LoadRun
 
         using var timeoutSource = new CancellationTokenSource(timeout);
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(timeoutSource.Token);
-        var interrupted = false;
-        void OnCancelKeyPress(object? sender, ConsoleCancelEventArgs e)
+        // Ctrl+C, and a CI job's or a terminal's end, stop the run like the timeout does: the server is killed and the
+        // summary written. Without handling SIGTERM the runtime would exit and leave the server running.
+        string? interruptedBy = null;
+        void Interrupt(PosixSignalContext context)
         {
-            e.Cancel = true;
-            interrupted = true;
+            context.Cancel = true;
+            interruptedBy ??= context.Signal.ToString();
             stop.Cancel();
         }
 
+        using var onInterrupt = PosixSignalRegistration.Create(PosixSignal.SIGINT, Interrupt);
+        using var onTerminate = PosixSignalRegistration.Create(PosixSignal.SIGTERM, Interrupt);
+        using var onHangUp = PosixSignalRegistration.Create(PosixSignal.SIGHUP, Interrupt);
         ApiServerProcess? running = null;
         void OnProcessExit(object? sender, EventArgs e) => running?.KillNow();
-        Console.CancelKeyPress += OnCancelKeyPress;
         AppDomain.CurrentDomain.ProcessExit += OnProcessExit;
 
         var serverPerScenario = serverStarts > 1;
@@ -145,9 +150,9 @@ public static class LoadRun
         }
         catch (OperationCanceledException) when (stop.IsCancellationRequested)
         {
-            ending = interrupted ? "Interrupted (Ctrl+C): the summary covers the scenarios that finished."
+            ending = interruptedBy is not null ? $"Interrupted ({interruptedBy}): the summary covers the scenarios that finished."
                 : $"Stopped by the overall timeout ({timeout:hh\\:mm\\:ss}): the summary covers the scenarios that finished.";
-            exitCode = interrupted ? 130 : 2;
+            exitCode = interruptedBy is not null ? 130 : 2;
         }
         catch (Exception exception) when (exception is InvalidOperationException or TimeoutException or HttpRequestException or IOException)
         {
@@ -162,7 +167,6 @@ public static class LoadRun
             }
 
             running?.KillNow();
-            Console.CancelKeyPress -= OnCancelKeyPress;
             AppDomain.CurrentDomain.ProcessExit -= OnProcessExit;
         }
 
