@@ -17,6 +17,7 @@ public sealed class ApiServerProcess : IAsyncDisposable
     private readonly Process _process;
     private readonly StreamWriter _log;
     private bool _logClosed;
+    private string? _lastLogLine;
 
     // Starts the process, with its output going to the log.
     private ApiServerProcess(ProcessStartInfo start, StreamWriter log, Uri baseAddress)
@@ -35,6 +36,18 @@ public sealed class ApiServerProcess : IAsyncDisposable
     public Uri BaseAddress { get; }
 
     public int ProcessId { get; }
+
+    /// <summary>True once the process has ended, whoever ended it.</summary>
+    public bool HasExited => _process.HasExited;
+
+    /// <summary>How the process ended, for a report: its exit code and the last line it logged.</summary>
+    public string DescribeExit()
+    {
+        lock (_log)
+        {
+            return $"the API process (pid {ProcessId}) exited with code {_process.ExitCode}; its last log line: '{_lastLogLine}'";
+        }
+    }
 
     /// <summary>Builds the API in Release (unless <paramref name="build"/> is false) and returns the path of its assembly.</summary>
     /// <param name="repositoryRoot">The folder holding WebSerialization.sln.</param>
@@ -153,6 +166,7 @@ public sealed class ApiServerProcess : IAsyncDisposable
             if (line is not null && !_logClosed)
             {
                 _log.WriteLine(line);
+                _lastLogLine = string.IsNullOrWhiteSpace(line) ? _lastLogLine : line.Trim();
             }
         }
     }

@@ -76,8 +76,9 @@ public sealed record LoadOptions
           --timeout MINUTES      Overall timeout (default: the planned time plus 5 minutes).
           --reports DIR          Report folder root (default: reports/ at the repository root).
           --no-build             Do not build the API first.
-          --smoke                CI smoke: 10,000 members, 1 copy, 0.5 s warm-up, 2 s per scenario, 3 minute
-                                 timeout; exits 1 on any failed or empty response or > 4 MB allocated per request.
+          --smoke                CI smoke: 10,000 members, 1 copy, 0.5 s warm-up, 2 s per scenario, one shared server,
+                                 3 minute timeout; exits 1 on any failed or empty response, a scenario that cannot run,
+                                 or > 4 MB allocated per request. Skipped scenarios (endpoint absent) do not fail it.
           --help                 This text.
 
         Exit codes: 0 done; 1 a request failed, a scenario could not run, or (smoke) an allocation gate failed;
@@ -99,6 +100,7 @@ public sealed record LoadOptions
                 Duration = TimeSpan.FromSeconds(2),
                 RequestTimeout = TimeSpan.FromSeconds(30),
                 OverallTimeout = TimeSpan.FromMinutes(3),
+                SharedServer = true,
             }
             : new LoadOptions();
 

@@ -122,6 +122,7 @@ public static class LoadRun
                 {
                     var connection = shared ?? await OpenAsync($"server-{scenario.Name}-x{copies}.log");
                     ScenarioResult result;
+                    string? serverExit = null;
                     try
                     {
                         if (shared is null && results.Count == 0)
@@ -130,12 +131,34 @@ public static class LoadRun
                         }
 
                         result = await runner.RunAsync(connection, scenario, copies, stop.Token);
+                        if (connection.Process is { HasExited: true } process)
+                        {
+                            serverExit = process.DescribeExit() + " during the scenario";
+                        }
+                    }
+                    catch (Exception exception) when (connection.Process is { HasExited: true } process && !stop.IsCancellationRequested)
+                    {
+                        serverExit = $"{process.DescribeExit()} ({exception.GetType().Name}: {exception.Message})";
+                        result = new ScenarioResult(scenario, copies, ScenarioOutcome.CouldNotRun, serverExit);
                     }
                     finally
                     {
                         if (shared is null)
                         {
                             await connection.DisposeAsync();
+                        }
+                    }
+
+                    if (serverExit is not null)
+                    {
+                        // Something outside the runner stopped the server. A server per scenario means the next one starts
+                        // fresh; a shared one is gone for good.
+                        result = result with { Outcome = ScenarioOutcome.CouldNotRun, Note = serverExit };
+                        Console.WriteLine($"  COULD NOT RUN: {serverExit}");
+                        if (shared is not null)
+                        {
+                            results.Add(result);
+                            throw new InvalidOperationException(serverExit);
                         }
                     }
 
@@ -189,7 +212,7 @@ public static class LoadRun
                 Console.WriteLine($"SMOKE FAILED: {problem}");
             }
 
-            Console.WriteLine(problems.Count == 0 ? "SMOKE PASSED" : $"SMOKE FAILED ({problems.Count} problems)");
+            Console.WriteLine(problems.Count == 0 ? "SMOKE PASSED" : $"SMOKE FAILED ({problems.Count} problem{(problems.Count == 1 ? string.Empty : "s")})");
             return problems.Count == 0 ? 0 : 1;
         }
 

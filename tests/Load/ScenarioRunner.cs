@@ -50,6 +50,25 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
             (warmUp, _) = await KeepConstantLoad.RunAsync($"{label} warm-up", copies, options.WarmUp, options.MaxRequestsPerPhase, Send, cancellationToken);
         }
 
+        if (warmUp.Count > 0 && warmUp.All(sample => !sample.Succeeded))
+        {
+            // Measuring a scenario whose every request fails would only time error pages (and fill the server's log).
+            var reason = warmUp.GroupBy(sample => sample.Error).OrderByDescending(group => group.Count()).First().Key;
+            var note = $"all {warmUp.Count} warm-up requests failed ({reason}); the measured phase was not run";
+            if (watch is not null)
+            {
+                await watch.StopAsync();
+            }
+
+            Console.WriteLine($"  COULD NOT RUN: {note}");
+            return new ScenarioResult(scenario, copies, ScenarioOutcome.CouldNotRun, note)
+            {
+                WarmUpRequests = warmUp.Count,
+                WarmUpFailures = warmUp.Count,
+                Server = server.Description,
+            };
+        }
+
         ServerCounters? before = null;
         long readCost = 0;
         long callsAtStart = 0;
