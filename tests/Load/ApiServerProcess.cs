@@ -77,10 +77,17 @@ public sealed class ApiServerProcess : IAsyncDisposable
     /// <summary>Starts the built API and waits until /healthz answers.</summary>
     /// <param name="assembly">The path of WebSerialization.Api.dll (from <see cref="BuildAsync"/>).</param>
     /// <param name="memberCount">The organization's member count (Organization__MemberCount).</param>
+    /// <param name="environment">More environment variables, applied last.</param>
     /// <param name="logPath">Where the server's output goes.</param>
     /// <param name="cancellationToken">Stops the start.</param>
-    public static async Task<ApiServerProcess> StartAsync(string assembly, int memberCount, string logPath, CancellationToken cancellationToken)
+    public static async Task<ApiServerProcess> StartAsync(
+        string assembly,
+        int memberCount,
+        IReadOnlyDictionary<string, string> environment,
+        string logPath,
+        CancellationToken cancellationToken)
     {
+        ArgumentNullException.ThrowIfNull(environment);
         var baseAddress = new Uri($"http://127.0.0.1:{FreeLoopbackPort().ToString(CultureInfo.InvariantCulture)}");
         var start = new ProcessStartInfo(DotnetHost)
         {
@@ -97,6 +104,10 @@ public sealed class ApiServerProcess : IAsyncDisposable
         start.Environment["ASPNETCORE_ENVIRONMENT"] = "Production";
         start.Environment["Diagnostics__RuntimeEndpoint"] = "true";
         start.Environment["Organization__MemberCount"] = memberCount.ToString(CultureInfo.InvariantCulture);
+        foreach (var (name, value) in environment)
+        {
+            start.Environment[name] = value;
+        }
 
         var log = new StreamWriter(logPath) { AutoFlush = true };
         var server = new ApiServerProcess(start, log, baseAddress);

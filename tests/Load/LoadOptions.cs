@@ -47,6 +47,9 @@ public sealed record LoadOptions
     /// </summary>
     public bool SharedServer { get; init; }
 
+    /// <summary>Extra environment variables for a server the runner starts (experiments: chunk size, GC settings).</summary>
+    public IReadOnlyDictionary<string, string> ServerEnvironment { get; init; } = new Dictionary<string, string>();
+
     /// <summary>Skip building the API (use the Release build already there).</summary>
     public bool NoBuild { get; init; }
 
@@ -64,6 +67,8 @@ public sealed record LoadOptions
                                  API in Release and, for each scenario and copies, start it on a free 127.0.0.1 port with
                                  Diagnostics__RuntimeEndpoint=true, wait for /healthz, run, and stop it.
           --shared-server        Start one server for the whole run instead of one per scenario and copies.
+          --server-env NAME=VAL  An environment variable for the started server (repeatable), e.g.
+                                 Organization__ChunkSize=262144 or DOTNET_gcServer=0.
           --scenarios LIST       Comma-separated scenario name prefixes: download, upload, convert, download-json,
                                  upload-msgpack, convert-json-to-binary... Default: all.
           --copies LIST          Concurrent copies, comma-separated (default 1,4).
@@ -113,6 +118,7 @@ public sealed record LoadOptions
                 "--help" or "-h" or "-?" => options with { ShowHelp = true },
                 "--no-build" => options with { NoBuild = true },
                 "--shared-server" => options with { SharedServer = true },
+                "--server-env" => options with { ServerEnvironment = WithVariable(options.ServerEnvironment, Value(args, ref i)) },
                 "--url" => options with { Url = ParseLoopbackUrl(Value(args, ref i)) },
                 "--scenarios" => options with { ScenarioFilters = List(Value(args, ref i)) },
                 "--copies" => options with { Copies = IntegerList(name, Value(args, ref i), 1, 64) },
@@ -127,7 +133,20 @@ public sealed record LoadOptions
             };
         }
 
-        return options;
+        return options.Url is not null && options.ServerEnvironment.Count > 0
+            ? throw new ArgumentException("--server-env applies to a server the runner starts, not to --url.")
+            : options;
+    }
+
+    private static Dictionary<string, string> WithVariable(IReadOnlyDictionary<string, string> variables, string assignment)
+    {
+        var equals = assignment.IndexOf('=', StringComparison.Ordinal);
+        if (equals <= 0)
+        {
+            throw new ArgumentException($"--server-env: '{assignment}' is not NAME=VALUE.");
+        }
+
+        return new Dictionary<string, string>(variables, StringComparer.Ordinal) { [assignment[..equals]] = assignment[(equals + 1)..] };
     }
 
     private static string Value(IReadOnlyList<string> args, ref int index)

@@ -91,7 +91,7 @@ public static class LoadRun
             {
                 var process = assembly is null
                     ? null
-                    : await ApiServerProcess.StartAsync(assembly, options.MemberCounts.Max(), Path.Combine(reportDirectory, logName), stop.Token);
+                    : await ApiServerProcess.StartAsync(assembly, options.MemberCounts.Max(), options.ServerEnvironment, Path.Combine(reportDirectory, logName), stop.Token);
                 running = process;
                 try
                 {
@@ -227,7 +227,8 @@ public static class LoadRun
 
     private static string StartedServer(LoadOptions options) =>
         $"Release build of src/Api on a free 127.0.0.1 port, ASPNETCORE_ENVIRONMENT=Production, Diagnostics__RuntimeEndpoint=true, "
-        + $"Organization__MemberCount={options.MemberCounts.Max().ToString(CultureInfo.InvariantCulture)}";
+        + $"Organization__MemberCount={options.MemberCounts.Max().ToString(CultureInfo.InvariantCulture)}"
+        + string.Concat(options.ServerEnvironment.Select(variable => $", {variable.Key}={variable.Value}"));
 
     private static string? FindRepositoryRoot()
     {
