@@ -16,6 +16,7 @@ var app = builder.Build();
 app.UseExceptionHandler();
 app.UseStatusCodePages();
 app.UseApiDocumentation();
+app.MapRuntimeCounters();
 app.UseRateLimiter();
 
 app.MapHealthChecks("/healthz");

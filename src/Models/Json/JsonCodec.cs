@@ -35,6 +35,7 @@ public sealed class JsonCodec : IWireFormatCodec
         {
             // The writer is bound to the first output it sees; the stream writer passes the same one every time.
             _writer = new Utf8JsonWriter(output, new JsonWriterOptions { SkipValidation = true });
+            var start = Written(_writer);
             _writer.WriteStartObject();
             _writer.WriteNumber(IdName, organization.Id);
             _writer.WritePropertyName(TagsName);
@@ -49,38 +50,43 @@ public sealed class JsonCodec : IWireFormatCodec
                 _writer.WriteNull(MembersName);
             }
 
-            return Commit();
+            return Commit(start);
         }
 
         public long WriteMembers(IBufferWriter<byte> output, ReadOnlySpan<Member> members)
         {
             var writer = _writer ?? throw new InvalidOperationException("WriteHeader must come first.");
+            var start = Written(writer);
             foreach (var member in members)
             {
                 JsonSerializer.Serialize(writer, member, ModelsJsonContext.Default.Member);
             }
 
-            return Commit();
+            return Commit(start);
         }
 
         public long WriteFooter(IBufferWriter<byte> output)
         {
             var writer = _writer ?? throw new InvalidOperationException("WriteHeader must come first.");
+            var start = Written(writer);
             if (_hasMembers)
             {
                 writer.WriteEndArray();
             }
 
             writer.WriteEndObject();
-            return Commit();
+            return Commit(start);
         }
 
-        // Moves what the writer buffered into the output and says how much that was.
-        private long Commit()
+        // Everything the writer has produced so far, committed to the output or not. JsonSerializer.Serialize
+        // commits on its own, so the count must be taken before it runs, not only around our Flush.
+        private static long Written(Utf8JsonWriter writer) => writer.BytesCommitted + writer.BytesPending;
+
+        // Moves what the writer buffered into the output and says how much was written since start.
+        private long Commit(long start)
         {
-            var before = _writer!.BytesCommitted;
-            _writer.Flush();
-            return _writer.BytesCommitted - before;
+            _writer!.Flush();
+            return _writer.BytesCommitted - start;
         }
     }
 }

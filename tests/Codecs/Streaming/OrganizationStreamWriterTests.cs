@@ -1,0 +1,84 @@
+using System.Buffers;
+using System.IO.Pipelines;
+using WebSerialization.Models;
+using WebSerialization.Models.Streaming;
+
+namespace WebSerialization.Codecs.Tests.Streaming;
+
+public class OrganizationStreamWriterTests
+{
+    private static readonly Organization Seed = OrganizationGenerator.Create(20_000);
+
+    public static TheoryData<WireFormat> Formats() => [.. Enum.GetValues<WireFormat>()];
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task FlushesInChunksSoNoResponseIsHeldWhole(WireFormat format)
+    {
+        const int chunkSize = 8 * 1024;
+        var output = new FlushRecordingPipeWriter();
+
+        var written = await OrganizationStreamWriter.WriteAsync(output, WireFormatCodecs.For(format).CreateEncoder(), Seed, Seed.Members!.Count, CancellationToken.None, chunkSize);
+
+        Assert.Equal(output.TotalBytes, written);
+        Assert.True(output.Flushes.Count > written / (4 * chunkSize), $"Only {output.Flushes.Count} flushes for {written} bytes.");
+
+        // A flush carries at most one chunk plus the batch that crossed the threshold (64 members of a few hundred bytes).
+        Assert.All(output.Flushes, bytes => Assert.InRange(bytes, 0, chunkSize + (64 * 512)));
+    }
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task StopsWhenTheReaderHasGone(WireFormat format)
+    {
+        var output = new FlushRecordingPipeWriter { CompleteAfterFlushes = 3 };
+
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() =>
+            OrganizationStreamWriter.WriteAsync(output, WireFormatCodecs.For(format).CreateEncoder(), Seed, Seed.Members!.Count, CancellationToken.None, 4096));
+
+        Assert.Equal(3, output.Flushes.Count);
+    }
+
+    /// <summary>A PipeWriter that keeps nothing: it counts what each flush would have sent.</summary>
+    private sealed class FlushRecordingPipeWriter : PipeWriter
+    {
+        private readonly ArrayBufferWriter<byte> _buffer = new(64 * 1024);
+        private long _unflushed;
+
+        public List<long> Flushes { get; } = [];
+
+        public long TotalBytes { get; private set; }
+
+        public int CompleteAfterFlushes { get; init; } = int.MaxValue;
+
+        public override void Advance(int bytes)
+        {
+            _buffer.Advance(bytes);
+            _unflushed += bytes;
+            TotalBytes += bytes;
+            if (_buffer.FreeCapacity < 16 * 1024)
+            {
+                _buffer.ResetWrittenCount();
+            }
+        }
+
+        public override Memory<byte> GetMemory(int sizeHint = 0) => _buffer.GetMemory(sizeHint);
+
+        public override Span<byte> GetSpan(int sizeHint = 0) => _buffer.GetSpan(sizeHint);
+
+        public override ValueTask<FlushResult> FlushAsync(CancellationToken cancellationToken = default)
+        {
+            Flushes.Add(_unflushed);
+            _unflushed = 0;
+            return ValueTask.FromResult(new FlushResult(isCanceled: false, isCompleted: Flushes.Count >= CompleteAfterFlushes));
+        }
+
+        public override void CancelPendingFlush()
+        {
+        }
+
+        public override void Complete(Exception? exception = null)
+        {
+        }
+    }
+}

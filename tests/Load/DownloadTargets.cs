@@ -1,0 +1,175 @@
+using System.Globalization;
+using WebSerialization.Models;
+
+namespace WebSerialization.Load;
+
+/// <summary>
+/// The issue's targets for downloads, judged on this run's results: allocations per request, the working set under
+/// four copies, and the speed of each format against JSON (p50 time to last byte, 1,000,000 members, fewest copies).
+/// </summary>
+public static class DownloadTargets
+{
+    public const double MaxAllocatedMegabytesPerRequest = 1;
+    public const double MaxWorkingSetRaiseMegabytes = 64;
+    public const int FullMemberCount = 1_000_000;
+    public const int SmallMemberCount = 10_000;
+    public const int ConcurrentCopies = 4;
+
+    public static IReadOnlyList<TargetVerdict> Evaluate(IReadOnlyList<ScenarioResult> results)
+    {
+        ArgumentNullException.ThrowIfNull(results);
+        var downloads = results.Where(result => result.Scenario.Kind == ScenarioKind.Download && result.Outcome != ScenarioOutcome.Skipped).ToArray();
+        var verdicts = new List<TargetVerdict>();
+        foreach (var format in WireFormatDescriptor.All)
+        {
+            verdicts.Add(Allocations(format, downloads));
+        }
+
+        foreach (var format in WireFormatDescriptor.All)
+        {
+            verdicts.Add(WorkingSet(format, downloads));
+        }
+
+        verdicts.Add(BinaryIsFastest(downloads));
+        verdicts.Add(FasterThanJson(WireFormat.Binary, 4, downloads));
+        verdicts.Add(FasterThanJson(WireFormat.MessagePack, 2, downloads));
+        verdicts.Add(FasterThanJson(WireFormat.Protobuf, 2, downloads));
+        return verdicts;
+    }
+
+    private static TargetVerdict Allocations(WireFormatDescriptor format, ScenarioResult[] downloads)
+    {
+        var target = $"Server allocations per {format.Key} download <= {MaxAllocatedMegabytesPerRequest} MB/request, at {SmallMemberCount:N0} and {FullMemberCount:N0} members";
+        var measured = new List<string>();
+        var verdict = TargetVerdict.Pass;
+        foreach (var count in new[] { SmallMemberCount, FullMemberCount })
+        {
+            var runs = downloads.Where(result => result.Scenario.Format.Format == format.Format && result.Scenario.MemberCount == count).ToArray();
+            if (runs.Length == 0)
+            {
+                measured.Add(string.Create(CultureInfo.InvariantCulture, $"{count:N0}: not run"));
+                verdict = verdict == TargetVerdict.Miss ? verdict : TargetVerdict.NotRun;
+                continue;
+            }
+
+            foreach (var run in runs)
+            {
+                var perRequest = run.ServerCost?.AllocatedBytesPerRequest / Units.BytesPerMegabyte;
+                if (run.Succeeded.Any() && perRequest is { } megabytes)
+                {
+                    measured.Add(string.Create(CultureInfo.InvariantCulture, $"{count:N0} x{run.Copies}: {megabytes:0.000} MB"));
+                    verdict = megabytes > MaxAllocatedMegabytesPerRequest ? TargetVerdict.Miss : verdict;
+                }
+                else
+                {
+                    // Failed requests miss the target; a server without counters just cannot say.
+                    measured.Add($"{count:N0} x{run.Copies}: {Why(run)}");
+                    verdict = run.Succeeded.Any() && verdict != TargetVerdict.Miss ? TargetVerdict.NotRun : TargetVerdict.Miss;
+                }
+            }
+        }
+
+        return new TargetVerdict(target, string.Join("; ", measured), verdict);
+    }
+
+    private static TargetVerdict WorkingSet(WireFormatDescriptor format, ScenarioResult[] downloads)
+    {
+        var target = $"{ConcurrentCopies} concurrent {format.Key} downloads of {FullMemberCount:N0} members raise the server's working set by <= {MaxWorkingSetRaiseMegabytes} MB";
+        var run = downloads.FirstOrDefault(result =>
+            result.Scenario.Format.Format == format.Format && result.Scenario.MemberCount == FullMemberCount && result.Copies == ConcurrentCopies);
+        if (run is null || run.PeakWorkingSet == 0)
+        {
+            return new TargetVerdict(target, "not run", TargetVerdict.NotRun);
+        }
+
+        var raise = run.WorkingSetRaise / Units.BytesPerMegabyte;
+        var measured = string.Create(
+            CultureInfo.InvariantCulture,
+            $"peak {run.PeakWorkingSet / Units.BytesPerMegabyte:0.0} MB - idle {run.BaselineWorkingSet / Units.BytesPerMegabyte:0.0} MB = {raise:+0.0;-0.0} MB");
+        if (!run.Succeeded.Any())
+        {
+            return new TargetVerdict(target, $"{measured} ({Why(run)})", TargetVerdict.Miss);
+        }
+
+        // The raise over a freshly started server includes what any traffic costs once (the GC's allocation budget, JIT);
+        // the single-copy run of the same download separates that from what concurrency adds.
+        var single = downloads.FirstOrDefault(result =>
+            result.Scenario.Format.Format == format.Format && result.Scenario.MemberCount == FullMemberCount && result.Copies == 1 && result.PeakWorkingSet > 0 && result.Succeeded.Any());
+        if (single is not null)
+        {
+            measured += string.Create(
+                CultureInfo.InvariantCulture,
+                $"; with 1 copy: {single.WorkingSetRaise / Units.BytesPerMegabyte:+0.0;-0.0} MB, so {ConcurrentCopies} copies added {(run.WorkingSetRaise - single.WorkingSetRaise) / Units.BytesPerMegabyte:+0.0;-0.0} MB");
+        }
+
+        return new TargetVerdict(target, measured, raise <= MaxWorkingSetRaiseMegabytes ? TargetVerdict.Pass : TargetVerdict.Miss);
+    }
+
+    private static TargetVerdict BinaryIsFastest(ScenarioResult[] downloads)
+    {
+        const string target = "The binary download is the fastest format (p50 time to last byte, 1,000,000 members)";
+        var medians = WireFormatDescriptor.All.ToDictionary(format => format.Format, format => Median(format.Format, downloads));
+        if (medians.Values.All(median => median.Run is null))
+        {
+            return new TargetVerdict(target, "not run", TargetVerdict.NotRun);
+        }
+
+        var measured = string.Join("; ", WireFormatDescriptor.All.Select(format => $"{format.Key} {Describe(medians[format.Format])}"));
+        if (medians[WireFormat.Binary].Run is null)
+        {
+            return new TargetVerdict(target, measured, TargetVerdict.NotRun);
+        }
+
+        if (medians[WireFormat.Binary].Milliseconds is not { } binary)
+        {
+            return new TargetVerdict(target, measured, TargetVerdict.Miss);
+        }
+
+        var fastest = medians.Where(pair => pair.Key != WireFormat.Binary).All(pair => pair.Value.Milliseconds is null || binary < pair.Value.Milliseconds);
+        return new TargetVerdict(target, measured, fastest ? TargetVerdict.Pass : TargetVerdict.Miss);
+    }
+
+    private static TargetVerdict FasterThanJson(WireFormat format, double factor, ScenarioResult[] downloads)
+    {
+        var key = WireFormatDescriptor.Of(format).Key;
+        var target = $"The {key} download is at least {factor}x faster than JSON (p50 time to last byte, 1,000,000 members)";
+        var json = Median(WireFormat.Json, downloads);
+        var other = Median(format, downloads);
+        if (json.Run is null || other.Run is null)
+        {
+            return new TargetVerdict(target, "not run", TargetVerdict.NotRun);
+        }
+
+        if (json.Milliseconds is not { } jsonMs || other.Milliseconds is not { } otherMs)
+        {
+            return new TargetVerdict(target, $"json {Describe(json)}; {key} {Describe(other)}", TargetVerdict.Miss);
+        }
+
+        var speedUp = jsonMs / otherMs;
+        return new TargetVerdict(
+            target,
+            string.Create(CultureInfo.InvariantCulture, $"json {Describe(json)} / {key} {Describe(other)} = {speedUp:0.00}x"),
+            speedUp >= factor ? TargetVerdict.Pass : TargetVerdict.Miss);
+    }
+
+    // The p50 time to last byte of the format's 1,000,000-member download with the fewest copies measured.
+    private static (ScenarioResult? Run, double? Milliseconds) Median(WireFormat format, ScenarioResult[] downloads)
+    {
+        var run = downloads
+            .Where(result => result.Scenario.Format.Format == format && result.Scenario.MemberCount == FullMemberCount)
+            .OrderBy(result => result.Copies)
+            .FirstOrDefault();
+        return (run, run?.Latency?.P50);
+    }
+
+    private static string Describe((ScenarioResult? Run, double? Milliseconds) median) => median switch
+    {
+        (null, _) => "not run",
+        ({ } run, null) => Why(run),
+        ({ } run, { } milliseconds) => string.Create(CultureInfo.InvariantCulture, $"{milliseconds:0} ms (x{run.Copies})"),
+    };
+
+    private static string Why(ScenarioResult run) => run.Outcome == ScenarioOutcome.CouldNotRun
+        ? run.Note ?? "could not run"
+        : run.Succeeded.Any() ? "no server counters" : $"no successful request ({run.FailureReasons.FirstOrDefault().Error ?? "none sent"})";
+}

@@ -1,0 +1,201 @@
+using System.Globalization;
+using System.Net;
+
+namespace WebSerialization.Load;
+
+/// <summary>
+/// What one load run does. Every run is bounded: each scenario warms up and runs for a fixed time with a fixed
+/// number of copies, each phase stops after <see cref="MaxRequestsPerPhase"/> requests at most, every request has
+/// a timeout, and the whole run has an overall timeout.
+/// </summary>
+public sealed record LoadOptions
+{
+    public const int DefaultFullMemberCount = 1_000_000;
+    public const int SmokeMemberCount = 10_000;
+
+    /// <summary>A server that is already running (loopback only); null starts the Release API on a free port.</summary>
+    public Uri? Url { get; init; }
+
+    /// <summary>Scenario name prefixes to run (e.g. <c>download</c>, <c>upload-msgpack</c>); empty runs all.</summary>
+    public IReadOnlyList<string> ScenarioFilters { get; init; } = [];
+
+    /// <summary>Concurrent copies, one measurement per value (NBomber's KeepConstant copies).</summary>
+    public IReadOnlyList<int> Copies { get; init; } = [1, 4];
+
+    /// <summary>Members per payload, one measurement per value.</summary>
+    public IReadOnlyList<int> MemberCounts { get; init; } = [10_000, DefaultFullMemberCount];
+
+    public TimeSpan WarmUp { get; init; } = TimeSpan.FromSeconds(3);
+
+    public TimeSpan Duration { get; init; } = TimeSpan.FromSeconds(10);
+
+    /// <summary>Longest a single request may take, body included; a request still going then counts as failed.</summary>
+    public TimeSpan RequestTimeout { get; init; } = TimeSpan.FromSeconds(120);
+
+    /// <summary>Cap on requests started in one warm-up or measured phase, all copies together.</summary>
+    public int MaxRequestsPerPhase { get; init; } = 50_000;
+
+    /// <summary>The whole run stops after this; null means the planned time plus a margin.</summary>
+    public TimeSpan? OverallTimeout { get; init; }
+
+    /// <summary>Where report folders go; null means <c>reports/</c> at the repository root.</summary>
+    public string? ReportsDirectory { get; init; }
+
+    /// <summary>
+    /// Keep one started server for the whole run instead of a fresh one per scenario and copies. A fresh server keeps
+    /// one scenario's heap growth out of the next one's working set and GC figures.
+    /// </summary>
+    public bool SharedServer { get; init; }
+
+    /// <summary>Extra environment variables for a server the runner starts (experiments: chunk size, GC settings).</summary>
+    public IReadOnlyDictionary<string, string> ServerEnvironment { get; init; } = new Dictionary<string, string>();
+
+    /// <summary>Skip building the API (use the Release build already there).</summary>
+    public bool NoBuild { get; init; }
+
+    /// <summary>CI mode: small payloads, short scenarios, one copy, and a non-zero exit on any failure.</summary>
+    public bool Smoke { get; init; }
+
+    public bool ShowHelp { get; init; }
+
+    public const string Usage = """
+        WebSerialization load runner: closed-model load (N copies, each looping requests) against the organization API.
+
+        dotnet run -c Release --project tests/Load -- [options]
+
+          --url URL              Target a server that is already running (loopback addresses only). Default: build the
+                                 API in Release and, for each scenario and copies, start it on a free 127.0.0.1 port with
+                                 Diagnostics__RuntimeEndpoint=true, wait for /healthz, run, and stop it.
+          --shared-server        Start one server for the whole run instead of one per scenario and copies.
+          --server-env NAME=VAL  An environment variable for the started server (repeatable), e.g.
+                                 Organization__ChunkSize=262144 or DOTNET_gcServer=0.
+          --scenarios LIST       Comma-separated scenario name prefixes: download, upload, convert, download-json,
+                                 upload-msgpack, convert-json-to-binary... Default: all.
+          --copies LIST          Concurrent copies, comma-separated (default 1,4).
+          --count LIST           Members per payload, comma-separated (default 10000,1000000). A started server gets
+                                 Organization__MemberCount = the largest.
+          --warmup SECONDS       Warm-up per scenario, not measured (default 3).
+          --duration SECONDS     Measured time per scenario (default 10). Requests in flight at the end finish.
+          --request-timeout S    Timeout of one request, body included (default 120).
+          --max-requests N       Cap on requests per phase (default 50000).
+          --timeout MINUTES      Overall timeout (default: the planned time plus 5 minutes).
+          --reports DIR          Report folder root (default: reports/ at the repository root).
+          --no-build             Do not build the API first.
+          --smoke                CI smoke: 10,000 members, 1 copy, 0.5 s warm-up, 2 s per scenario, one shared server,
+                                 3 minute timeout; exits 1 on any failed or empty response, a scenario that cannot run,
+                                 or > 4 MB allocated per request. Skipped scenarios (endpoint absent) do not fail it.
+          --help                 This text.
+
+        Exit codes: 0 done; 1 a request failed, a scenario could not run, or (smoke) an allocation gate failed;
+        2 bad options, the server did not start, or the overall timeout fired; 130 interrupted.
+        """;
+
+    /// <summary>Parses the command line; throws <see cref="ArgumentException"/> with a readable message.</summary>
+    public static LoadOptions Parse(IReadOnlyList<string> args)
+    {
+        ArgumentNullException.ThrowIfNull(args);
+        var smoke = args.Contains("--smoke", StringComparer.Ordinal);
+        var options = smoke
+            ? new LoadOptions
+            {
+                Smoke = true,
+                Copies = [1],
+                MemberCounts = [SmokeMemberCount],
+                WarmUp = TimeSpan.FromSeconds(0.5),
+                Duration = TimeSpan.FromSeconds(2),
+                RequestTimeout = TimeSpan.FromSeconds(30),
+                OverallTimeout = TimeSpan.FromMinutes(3),
+                SharedServer = true,
+            }
+            : new LoadOptions();
+
+        for (var i = 0; i < args.Count; i++)
+        {
+            var name = args[i];
+            options = name switch
+            {
+                "--smoke" => options,
+                "--help" or "-h" or "-?" => options with { ShowHelp = true },
+                "--no-build" => options with { NoBuild = true },
+                "--shared-server" => options with { SharedServer = true },
+                "--server-env" => options with { ServerEnvironment = WithVariable(options.ServerEnvironment, Value(args, ref i)) },
+                "--url" => options with { Url = ParseLoopbackUrl(Value(args, ref i)) },
+                "--scenarios" => options with { ScenarioFilters = List(Value(args, ref i)) },
+                "--copies" => options with { Copies = IntegerList(name, Value(args, ref i), 1, 64) },
+                "--count" => options with { MemberCounts = IntegerList(name, Value(args, ref i), 0, 2_000_000) },
+                "--warmup" => options with { WarmUp = Seconds(name, Value(args, ref i), 0, 300) },
+                "--duration" => options with { Duration = Seconds(name, Value(args, ref i), 0.1, 600) },
+                "--request-timeout" => options with { RequestTimeout = Seconds(name, Value(args, ref i), 1, 900) },
+                "--max-requests" => options with { MaxRequestsPerPhase = IntegerList(name, Value(args, ref i), 1, 10_000_000).Single() },
+                "--timeout" => options with { OverallTimeout = TimeSpan.FromMinutes(Number(name, Value(args, ref i), 0.1, 240)) },
+                "--reports" => options with { ReportsDirectory = Value(args, ref i) },
+                _ => throw new ArgumentException($"Unknown option '{name}'. Use --help."),
+            };
+        }
+
+        return options.Url is not null && options.ServerEnvironment.Count > 0
+            ? throw new ArgumentException("--server-env applies to a server the runner starts, not to --url.")
+            : options;
+    }
+
+    private static Dictionary<string, string> WithVariable(IReadOnlyDictionary<string, string> variables, string assignment)
+    {
+        var equals = assignment.IndexOf('=', StringComparison.Ordinal);
+        if (equals <= 0)
+        {
+            throw new ArgumentException($"--server-env: '{assignment}' is not NAME=VALUE.");
+        }
+
+        return new Dictionary<string, string>(variables, StringComparer.Ordinal) { [assignment[..equals]] = assignment[(equals + 1)..] };
+    }
+
+    private static string Value(IReadOnlyList<string> args, ref int index)
+    {
+        if (index + 1 >= args.Count || args[index + 1].StartsWith("--", StringComparison.Ordinal))
+        {
+            throw new ArgumentException($"Option '{args[index]}' needs a value.");
+        }
+
+        index++;
+        return args[index];
+    }
+
+    private static string[] List(string value) =>
+        value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+
+    private static int[] IntegerList(string name, string value, int min, int max)
+    {
+        var items = List(value);
+        if (items.Length == 0)
+        {
+            throw new ArgumentException($"{name} needs at least one value.");
+        }
+
+        return [.. items.Select(item =>
+            int.TryParse(item.Replace("_", string.Empty, StringComparison.Ordinal), NumberStyles.None, CultureInfo.InvariantCulture, out var number) && number >= min && number <= max
+                ? number
+                : throw new ArgumentException($"{name}: '{item}' is not a whole number from {min} to {max}.")).Distinct()];
+    }
+
+    private static double Number(string name, string value, double min, double max) =>
+        double.TryParse(value, NumberStyles.Float, CultureInfo.InvariantCulture, out var number) && number >= min && number <= max
+            ? number
+            : throw new ArgumentException($"{name}: '{value}' is not a number from {min} to {max}.");
+
+    private static TimeSpan Seconds(string name, string value, double min, double max) =>
+        TimeSpan.FromSeconds(Number(name, value, min, max));
+
+    // The load runner only ever sends traffic to this machine.
+    private static Uri ParseLoopbackUrl(string value)
+    {
+        if (!Uri.TryCreate(value, UriKind.Absolute, out var url) || (url.Scheme != Uri.UriSchemeHttp && url.Scheme != Uri.UriSchemeHttps))
+        {
+            throw new ArgumentException($"--url: '{value}' is not an http(s) URL.");
+        }
+
+        var loopback = url.IsLoopback || (IPAddress.TryParse(url.Host.Trim('[', ']'), out var address) && IPAddress.IsLoopback(address));
+        return loopback
+            ? new Uri(url.GetLeftPart(UriPartial.Authority))
+            : throw new ArgumentException($"--url: '{url.Host}' is not a loopback address; the load runner only targets this machine (127.0.0.1, localhost, [::1]).");
+    }
+}

@@ -1,0 +1,3 @@
+using WebSerialization.Load;
+
+return await LoadRun.RunAsync(args);

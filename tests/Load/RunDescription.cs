@@ -1,0 +1,43 @@
+using System.Globalization;
+using System.Runtime.InteropServices;
+
+namespace WebSerialization.Load;
+
+/// <summary>What a run was, for the head of its summary: when, where, how, against what.</summary>
+public sealed record RunDescription(
+    DateTimeOffset StartedAt,
+    string CommandLine,
+    string Machine,
+    string Server,
+    LoadOptions Options)
+{
+    public static RunDescription Create(IReadOnlyList<string> args, LoadOptions options, string server)
+    {
+        ArgumentNullException.ThrowIfNull(args);
+        var arguments = args.Count == 0 ? string.Empty : " -- " + string.Join(' ', args);
+        return new RunDescription(
+            DateTimeOffset.UtcNow,
+            $"dotnet run -c Release --project tests/Load{arguments}",
+            $"{Environment.ProcessorCount} cores ({CpuModel()}), {RuntimeInformation.OSDescription}, {RuntimeInformation.FrameworkDescription}",
+            server,
+            options);
+    }
+
+    public string Plan =>
+        string.Create(CultureInfo.InvariantCulture, $"warm-up {Options.WarmUp.TotalSeconds:0.#} s, duration {Options.Duration.TotalSeconds:0.#} s, ")
+        + $"copies {string.Join(',', Options.Copies)}, members {string.Join(',', Options.MemberCounts)}, "
+        + string.Create(CultureInfo.InvariantCulture, $"request timeout {Options.RequestTimeout.TotalSeconds:0} s, at most {Options.MaxRequestsPerPhase} requests per phase");
+
+    private static string CpuModel()
+    {
+        try
+        {
+            var model = File.ReadLines("/proc/cpuinfo").FirstOrDefault(line => line.StartsWith("model name", StringComparison.Ordinal));
+            return model is null ? RuntimeInformation.ProcessArchitecture.ToString() : model[(model.IndexOf(':', StringComparison.Ordinal) + 1)..].Trim();
+        }
+        catch (IOException)
+        {
+            return RuntimeInformation.ProcessArchitecture.ToString();
+        }
+    }
+}

@@ -1,0 +1,40 @@
+using System.Net;
+using System.Net.Http.Json;
+using System.Text.Json;
+
+namespace WebSerialization.Load;
+
+/// <summary>
+/// Reads the server's runtime counters. Every call is itself a request the server serves and allocates for, so the
+/// client counts its calls: the scenario subtracts them from the server's totals.
+/// </summary>
+public sealed class RuntimeCountersClient(HttpClient client)
+{
+    public const string Path = "/diagnostics/runtime";
+
+    private static readonly JsonSerializerOptions Web = new(JsonSerializerDefaults.Web);
+    private long _calls;
+
+    /// <summary>Calls made so far.</summary>
+    public long Calls => Interlocked.Read(ref _calls);
+
+    /// <summary>Reads the counters, or returns null when the endpoint is off (404).</summary>
+    public async Task<ServerCounters?> TryReadAsync(CancellationToken cancellationToken)
+    {
+        Interlocked.Increment(ref _calls);
+        using var response = await client.GetAsync(Path, cancellationToken);
+        if (response.StatusCode == HttpStatusCode.NotFound)
+        {
+            return null;
+        }
+
+        response.EnsureSuccessStatusCode();
+        return await response.Content.ReadFromJsonAsync<ServerCounters>(Web, cancellationToken)
+            ?? throw new InvalidOperationException($"{Path} returned an empty body.");
+    }
+
+    /// <summary>Reads the counters of a server known to have them on.</summary>
+    public async Task<ServerCounters> ReadAsync(CancellationToken cancellationToken) =>
+        await TryReadAsync(cancellationToken)
+        ?? throw new InvalidOperationException($"{Path} answered 404: the server runs without Diagnostics:RuntimeEndpoint=true.");
+}

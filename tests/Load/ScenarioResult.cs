@@ -1,0 +1,69 @@
+namespace WebSerialization.Load;
+
+/// <summary>One scenario run at one number of copies: its samples, their statistics and what the server paid.</summary>
+public sealed record ScenarioResult(LoadScenario Scenario, int Copies, ScenarioOutcome Outcome, string? Note)
+{
+    /// <summary>Measured samples (warm-up excluded).</summary>
+    public IReadOnlyList<RequestSample> Samples { get; init; } = [];
+
+    public int WarmUpRequests { get; init; }
+
+    public int WarmUpFailures { get; init; }
+
+    /// <summary>From the phase's start until its last request ended.</summary>
+    public TimeSpan Elapsed { get; init; }
+
+    public ServerCost? ServerCost { get; init; }
+
+    /// <summary>The server's idle working set before any load: at its start, or at the start of the run for a shared server.</summary>
+    public long BaselineWorkingSet { get; init; }
+
+    /// <summary>The server's working set when this scenario started (before its warm-up).</summary>
+    public long StartWorkingSet { get; init; }
+
+    /// <summary>The server's largest working set during this scenario, warm-up included.</summary>
+    public long PeakWorkingSet { get; init; }
+
+    public string? PeakMethod { get; init; }
+
+    /// <summary>Which server ran it, for the reports.</summary>
+    public string? Server { get; init; }
+
+    /// <summary>The file name (without extension) of the scenario's reports.</summary>
+    public string ReportName => $"{Scenario.Name}-x{Copies}";
+
+    public IEnumerable<RequestSample> Succeeded => Samples.Where(sample => sample.Succeeded);
+
+    public int FailedCount => Samples.Count(sample => !sample.Succeeded);
+
+    /// <summary>True when a request failed (warm-up included) or the scenario could not run.</summary>
+    public bool HasFailures => Outcome == ScenarioOutcome.CouldNotRun || FailedCount > 0 || WarmUpFailures > 0;
+
+    public LatencyDistribution? TimeToFirstByte =>
+        LatencyDistribution.Of(Succeeded.Select(sample => sample.TimeToFirstByte!.Value.TotalMilliseconds));
+
+    public LatencyDistribution? Latency => LatencyDistribution.Of(Succeeded.Select(sample => sample.TimeToLastByte.TotalMilliseconds));
+
+    /// <summary>Mean response body of the successful requests, in bytes.</summary>
+    public double? ResponseBytes => Succeeded.Any() ? Succeeded.Average(sample => (double)sample.BytesReceived) : null;
+
+    /// <summary>Mean request body, in bytes.</summary>
+    public double? RequestBytes => Samples.Count > 0 ? Samples.Average(sample => (double)sample.BytesSent) : null;
+
+    /// <summary>Body bytes moved (sent plus received) by successful requests, per second of the phase, in MB/s.</summary>
+    public double? MegabytesPerSecond => Elapsed > TimeSpan.Zero && Succeeded.Any()
+        ? Succeeded.Sum(sample => (double)(sample.BytesSent + sample.BytesReceived)) / Units.BytesPerMegabyte / Elapsed.TotalSeconds
+        : null;
+
+    public double? RequestsPerSecond => Elapsed > TimeSpan.Zero ? Succeeded.Count() / Elapsed.TotalSeconds : null;
+
+    /// <summary>How far this scenario raised the server's working set above its idle baseline.</summary>
+    public long WorkingSetRaise => PeakWorkingSet - BaselineWorkingSet;
+
+    /// <summary>The distinct failure reasons with their counts, most frequent first.</summary>
+    public IEnumerable<(string Error, int Count)> FailureReasons => Samples
+        .Where(sample => !sample.Succeeded)
+        .GroupBy(sample => sample.Error!)
+        .Select(group => (group.Key, group.Count()))
+        .OrderByDescending(reason => reason.Item2);
+}

@@ -1,0 +1,88 @@
+using System.Globalization;
+using System.Net;
+
+namespace WebSerialization.Load;
+
+/// <summary>
+/// A server to load and how to observe it: the HTTP client, its runtime counters (null when the endpoint is off),
+/// the working-set probe, and its idle working set when the connection was made, which is the baseline that
+/// "raises the working set by" is measured from. Owns the server process when the runner started it.
+/// </summary>
+public sealed class ServerConnection : IAsyncDisposable
+{
+    private ServerConnection(ApiServerProcess? process, HttpClient client, RuntimeCountersClient? counters, WorkingSetProbe? workingSet, long idleWorkingSet, string description)
+    {
+        Process = process;
+        Client = client;
+        Counters = counters;
+        WorkingSet = workingSet;
+        IdleWorkingSet = idleWorkingSet;
+        Description = description;
+    }
+
+    /// <summary>The server process, when the runner started it.</summary>
+    public ApiServerProcess? Process { get; }
+
+    public HttpClient Client { get; }
+
+    public RuntimeCountersClient? Counters { get; }
+
+    public WorkingSetProbe? WorkingSet { get; }
+
+    /// <summary>The server's working set when the connection was made, before any load; 0 without counters.</summary>
+    public long IdleWorkingSet { get; }
+
+    /// <summary>What the server is, for the reports.</summary>
+    public string Description { get; }
+
+    /// <summary>Connects to <paramref name="process"/> (started by the runner) or to <paramref name="url"/>.</summary>
+    public static async Task<ServerConnection> OpenAsync(ApiServerProcess? process, Uri? url, CancellationToken cancellationToken)
+    {
+        var handler = new SocketsHttpHandler
+        {
+            UseProxy = false,
+            AutomaticDecompression = DecompressionMethods.None,
+            ConnectTimeout = TimeSpan.FromSeconds(10),
+        };
+        var client = new HttpClient(handler) { BaseAddress = process?.BaseAddress ?? url, Timeout = Timeout.InfiniteTimeSpan };
+        try
+        {
+            var counters = new RuntimeCountersClient(client);
+            var first = await counters.TryReadAsync(cancellationToken);
+            if (first is null)
+            {
+                Console.WriteLine("NOTE: the server's /diagnostics/runtime is off (404): no allocation, GC or working-set figures. Start it with Diagnostics__RuntimeEndpoint=true.");
+                return new ServerConnection(process, client, null, null, 0, Describe(process, url, null, 0));
+            }
+
+            var workingSet = process is not null
+                ? WorkingSetProbe.ForLocalProcess(process.ProcessId, counters)
+                : WorkingSetProbe.ThroughCounters(counters);
+            var idle = await workingSet.ReadAsync(cancellationToken);
+            return new ServerConnection(process, client, counters, workingSet, idle, Describe(process, url, first, idle));
+        }
+        catch
+        {
+            client.Dispose();
+            throw;
+        }
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        Client.Dispose();
+        if (Process is not null)
+        {
+            await Process.DisposeAsync();
+        }
+    }
+
+    private static string Describe(ApiServerProcess? process, Uri? url, ServerCounters? counters, long idleWorkingSet)
+    {
+        var runtime = counters is null ? "runtime counters off"
+            : string.Create(CultureInfo.InvariantCulture, $"{(counters.IsServerGC ? "server" : "workstation")} GC, {counters.ProcessorCount} processors, idle working set {idleWorkingSet / Units.BytesPerMegabyte:0.0} MB");
+        return process is null
+            ? $"already running at {url} (not started by the runner); {runtime}"
+            : $"pid {process.ProcessId} at {process.BaseAddress}; {runtime}";
+    }
+}

@@ -1,0 +1,43 @@
+namespace WebSerialization.Load;
+
+/// <summary>
+/// What a scenario's measured phase cost the server, from its runtime counters read before and after the phase,
+/// less the calls to the counters endpoint made in between.
+/// </summary>
+/// <param name="RequestsServed">Load requests the server finished in the phase (its count, diagnostics calls removed).</param>
+/// <param name="AllocatedBytes">Bytes the server allocated for them.</param>
+/// <param name="DiagnosticsCalls">Counter reads that fell inside the phase and were subtracted.</param>
+/// <param name="DiagnosticsCallBytes">What one counter read allocates, measured by two reads back to back.</param>
+/// <param name="Gen0Collections">GCs of each generation during the phase.</param>
+/// <param name="Gen1Collections">Gen1 GCs (gen2 ones included).</param>
+/// <param name="Gen2Collections">Full GCs.</param>
+/// <param name="PauseMilliseconds">GC pause time during the phase.</param>
+public sealed record ServerCost(
+    long RequestsServed,
+    long AllocatedBytes,
+    long DiagnosticsCalls,
+    long DiagnosticsCallBytes,
+    int Gen0Collections,
+    int Gen1Collections,
+    int Gen2Collections,
+    double PauseMilliseconds)
+{
+    /// <summary>Allocated bytes per request served, or null when none was.</summary>
+    public double? AllocatedBytesPerRequest => RequestsServed > 0 ? (double)AllocatedBytes / RequestsServed : null;
+
+    /// <summary>The difference between two readings, without the <paramref name="diagnosticsCalls"/> made between them.</summary>
+    public static ServerCost Between(ServerCounters before, ServerCounters after, long diagnosticsCalls, long diagnosticsCallBytes)
+    {
+        ArgumentNullException.ThrowIfNull(before);
+        ArgumentNullException.ThrowIfNull(after);
+        return new ServerCost(
+            after.RequestsServed - before.RequestsServed - diagnosticsCalls,
+            Math.Max(0, after.TotalAllocatedBytes - before.TotalAllocatedBytes - (diagnosticsCalls * diagnosticsCallBytes)),
+            diagnosticsCalls,
+            diagnosticsCallBytes,
+            after.Gen0Collections - before.Gen0Collections,
+            after.Gen1Collections - before.Gen1Collections,
+            after.Gen2Collections - before.Gen2Collections,
+            after.TotalPauseDurationMilliseconds - before.TotalPauseDurationMilliseconds);
+    }
+}

@@ -1,0 +1,44 @@
+using System.Globalization;
+
+namespace WebSerialization.Load;
+
+/// <summary>
+/// What fails a smoke run: any failed or empty response (warm-up included), a scenario that could not run, or an
+/// allocation per request far above the 1 MB target. Skipped scenarios (endpoint absent) do not fail it.
+/// </summary>
+public static class SmokeGate
+{
+    public const double MaxAllocatedMegabytesPerRequest = 4;
+
+    /// <summary>Every reason the run fails the gate; empty when it passes.</summary>
+    public static IReadOnlyList<string> Problems(IReadOnlyList<ScenarioResult> results)
+    {
+        ArgumentNullException.ThrowIfNull(results);
+        var problems = new List<string>();
+        foreach (var result in results.Where(result => result.Outcome != ScenarioOutcome.Skipped))
+        {
+            if (result.Outcome == ScenarioOutcome.CouldNotRun)
+            {
+                problems.Add($"{result.ReportName}: {result.Note}");
+                continue;
+            }
+
+            foreach (var (error, count) in result.FailureReasons)
+            {
+                problems.Add($"{result.ReportName}: {count} failed requests: {error}");
+            }
+
+            if (result.WarmUpFailures > 0)
+            {
+                problems.Add($"{result.ReportName}: {result.Note}");
+            }
+
+            if (result.ServerCost?.AllocatedBytesPerRequest / Units.BytesPerMegabyte is > MaxAllocatedMegabytesPerRequest and var megabytes)
+            {
+                problems.Add(string.Create(CultureInfo.InvariantCulture, $"{result.ReportName}: the server allocated {megabytes:0.00} MB per request (gate: {MaxAllocatedMegabytesPerRequest} MB)"));
+            }
+        }
+
+        return problems;
+    }
+}
