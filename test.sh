@@ -27,11 +27,18 @@ status=0
 log "test"
 dotnet test WebSerialization.sln -c Release --no-build --nologo 2>&1 | tee "$output" || status=$?
 
+# The load runner's smoke mode: every scenario against a real server process, failing on any failed request,
+# empty body or allocation far above target, so the measuring instrument cannot rot.
+smoke=0
+log "load test smoke (tests/Load --smoke)"
+dotnet run -c Release --no-build --project tests/Load -- --smoke || smoke=$?
+
 # Sum the per-assembly summaries ("Passed!  - Failed: 0, Passed: 12, Skipped: 0, ...") into one closing line.
 read -r passed failed skipped < <(grep -Eo 'Failed: +[0-9]+, Passed: +[0-9]+, Skipped: +[0-9]+' "$output" |
   awk -F'[:,] *' '{ f += $2; p += $4; s += $6 } END { printf "%d %d %d\n", p, f, s }')
 echo
 echo "tests: ${passed} passed, ${failed} failed, ${skipped} skipped"
-if [ "$status" -ne 0 ] || [ "$failed" -ne 0 ] || [ "$passed" -eq 0 ]; then
+[ "$smoke" -eq 0 ] || echo "load test smoke FAILED (exit $smoke)"
+if [ "$status" -ne 0 ] || [ "$failed" -ne 0 ] || [ "$passed" -eq 0 ] || [ "$smoke" -ne 0 ]; then
   exit 1
 fi
