@@ -11,8 +11,12 @@ namespace WebSerialization.Models.Streaming;
 /// </summary>
 public static class OrganizationStreamWriter
 {
-    /// <summary>Bytes written between two flushes. Below Kestrel's 64 KB response buffer, so a flush rarely waits on itself.</summary>
-    public const int DefaultChunkSize = 32 * 1024;
+    /// <summary>
+    /// Bytes written between two flushes. Each flush costs Kestrel a few hundred bytes of allocations, so on a
+    /// million members 32 KB chunks cost JSON 1.9 MB per response and 128 KB chunks 0.97 MB (tests/Load,
+    /// docs/performance.md); 128 KB is still nothing next to the payload, and the only memory a response holds.
+    /// </summary>
+    public const int DefaultChunkSize = 128 * 1024;
 
     // Small enough that one batch of ordinary members stays well under a chunk; the byte count decides when to flush.
     private const int MembersPerBatch = 64;
@@ -47,21 +51,22 @@ public static class OrganizationStreamWriter
             {
                 total += pending;
                 pending = 0;
-                await FlushAsync(output, cancellationToken);
+
+                // Awaited here rather than in a helper: an async helper would box a state machine for every flush
+                // that has to wait, which is most of them when the client reads slower than we encode.
+                ThrowIfReaderGone(await output.FlushAsync(cancellationToken), cancellationToken);
             }
         }
 
         pending += encoder.WriteFooter(output);
         total += pending;
-        await FlushAsync(output, cancellationToken);
+        ThrowIfReaderGone(await output.FlushAsync(cancellationToken), cancellationToken);
         return total;
     }
 
-    private static async ValueTask FlushAsync(PipeWriter output, CancellationToken cancellationToken)
+    // Completed means the reader (the client's connection) is gone: stop encoding rather than fill memory no one reads.
+    private static void ThrowIfReaderGone(FlushResult result, CancellationToken cancellationToken)
     {
-        var result = await output.FlushAsync(cancellationToken);
-
-        // Completed means the reader (the client's connection) is gone: stop encoding rather than fill memory no one reads.
         if (result.IsCanceled || result.IsCompleted)
         {
             throw new OperationCanceledException("The reader stopped reading the payload.", cancellationToken);

@@ -1,0 +1,36 @@
+using System.Buffers;
+using System.Text.Json;
+using WebSerialization.Models;
+using WebSerialization.Models.Json;
+
+namespace WebSerialization.Codecs.Tests.Json;
+
+public class JsonEncoderContractTests
+{
+    public static TheoryData<double> Doubles() => [0.0, -0.0, 1.5, -1e308, double.Epsilon, double.NaN, double.PositiveInfinity, double.NegativeInfinity, 1268846425];
+
+    [Theory]
+    [MemberData(nameof(Doubles))]
+    public void WritesMembersExactlyAsTheSourceGeneratedSerializerDoes(double value)
+    {
+        var organization = new Organization
+        {
+            Id = -7,
+            Tags = ["a", "", "\"quoted\" <tag> & 'é' \u0001 😀"],
+            Members =
+            [
+                new Member { Id = int.MinValue, Name = null, Description = "", Address = "Straße 5 <b>", Value = value, UpdateTime = long.MinValue },
+                new Member { Id = int.MaxValue, Name = "\ud83d\ude00", Description = "line\nbreak", Address = null, Value = value, UpdateTime = long.MaxValue },
+            ],
+        };
+        var output = new ArrayBufferWriter<byte>();
+        var encoder = JsonCodec.Instance.CreateEncoder();
+
+        encoder.WriteHeader(output, organization, organization.Members.Count);
+        encoder.WriteMembers(output, organization.Members.ToArray());
+        encoder.WriteFooter(output);
+
+        var expected = JsonSerializer.SerializeToUtf8Bytes(organization, ModelsJsonContext.Default.Organization);
+        Assert.Equal(System.Text.Encoding.UTF8.GetString(expected), System.Text.Encoding.UTF8.GetString(output.WrittenSpan));
+    }
+}
