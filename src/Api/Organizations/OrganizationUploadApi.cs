@@ -47,52 +47,60 @@ public static partial class OrganizationUploadApi
         return api;
     }
 
-    private static async Task<IResult> Summarize(HttpContext httpContext, IOptions<UploadLimitsOptions> limits, ILoggerFactory loggers, string? format)
-    {
-        var answer = AcceptHeaderNegotiator.Negotiate(format, httpContext.Request.Headers.Accept, UploadSummaryResult.Formats);
-        if (answer is null)
-        {
-            return ProblemResponses.NotAcceptable("A summary is written as JSON, MessagePack or protobuf; the Accept header allows none of them.");
-        }
+    private static Task<IResult> Summarize(HttpContext httpContext, IOptions<UploadLimitsOptions> limits, ILoggerFactory loggers, string? format) =>
+        NegotiateThenReadAsync(
+            httpContext,
+            format,
+            UploadSummaryResult.Formats,
+            "A summary is written as JSON, MessagePack or protobuf; the Accept header allows none of them.",
+            limits.Value,
+            loggers,
+            (upload, answer) =>
+            {
+                var organization = upload.Organization!;
+                var summary = new UploadSummary(
+                    WireFormatDescriptor.Of(upload.Format).Key,
+                    organization.Members?.Count ?? 0,
+                    organization.Tags?.Length ?? 0,
+                    upload.BytesRead,
+                    upload.Elapsed.TotalMilliseconds,
+                    OrganizationChecksum.Compute(organization));
+                return new UploadSummaryResult(summary, answer);
+            });
 
-        var upload = await ReadAsync(httpContext, limits.Value, loggers.CreateLogger(typeof(OrganizationUploadApi)));
-        if (upload.Problem is not null)
-        {
-            return upload.Problem;
-        }
-
-        var organization = upload.Organization!;
-        var summary = new UploadSummary(
-            WireFormatDescriptor.Of(upload.Format).Key,
-            organization.Members?.Count ?? 0,
-            organization.Tags?.Length ?? 0,
-            upload.BytesRead,
-            upload.Elapsed.TotalMilliseconds,
-            OrganizationChecksum.Compute(organization));
-        return new UploadSummaryResult(summary, answer);
-    }
-
-    private static async Task<IResult> Convert(
+    private static Task<IResult> Convert(
         HttpContext httpContext,
         IOptions<UploadLimitsOptions> limits,
         IOptions<OrganizationOptions> options,
         ILoggerFactory loggers,
-        string? format)
+        string? format) =>
+        NegotiateThenReadAsync(
+            httpContext,
+            format,
+            WireFormatDescriptor.All,
+            "None of the media types in the Accept header is available.",
+            limits.Value,
+            loggers,
+            (upload, answer) => new OrganizationResult(upload.Organization!, upload.Organization!.Members?.Count ?? 0, answer, options.Value.ChunkSize));
+
+    // The answer's format is settled before the body is read, so a request that could never be answered costs nothing.
+    private static async Task<IResult> NegotiateThenReadAsync(
+        HttpContext httpContext,
+        string? formatKey,
+        IReadOnlyList<WireFormatDescriptor> offered,
+        string notAcceptableDetail,
+        UploadLimitsOptions limits,
+        ILoggerFactory loggers,
+        Func<Upload, NegotiatedFormat, IResult> answer)
     {
-        var answer = AcceptHeaderNegotiator.Negotiate(format, httpContext.Request.Headers.Accept);
-        if (answer is null)
+        var negotiated = AcceptHeaderNegotiator.Negotiate(formatKey, httpContext.Request.Headers.Accept, offered);
+        if (negotiated is null)
         {
-            return ProblemResponses.NotAcceptable("None of the media types in the Accept header is available.");
+            return ProblemResponses.NotAcceptable(notAcceptableDetail);
         }
 
-        var upload = await ReadAsync(httpContext, limits.Value, loggers.CreateLogger(typeof(OrganizationUploadApi)));
-        if (upload.Problem is not null)
-        {
-            return upload.Problem;
-        }
-
-        var organization = upload.Organization!;
-        return new OrganizationResult(organization, organization.Members?.Count ?? 0, answer, options.Value.ChunkSize);
+        var upload = await ReadAsync(httpContext, limits, loggers.CreateLogger(typeof(OrganizationUploadApi)));
+        return upload.Problem ?? answer(upload, negotiated);
     }
 
     private static async Task<Upload> ReadAsync(HttpContext httpContext, UploadLimitsOptions limits, ILogger logger)
