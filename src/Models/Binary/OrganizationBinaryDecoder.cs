@@ -36,7 +36,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
     private List<Member>? _members;
     private Organization? _result;
 
-    // "The member before the first one is taken to have id 0, update time 0 and null texts."
+    // "The member before the first one is taken to have Id 0, UpdateTime 0 and null texts."
     private int _previousId;
     private long _previousUpdateTime;
 
@@ -150,7 +150,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         _ => TryReadMemberCount(ref reader),
     };
 
-    // "(byte[4] magic, byte version, varint32 zigzag id, varint32 tagCountPlusOne)"
+    // "the preamble (magic to tagCountPlusOne)"
     private bool TryReadPreamble(ref OrganizationBinaryReader reader)
     {
         // The magic is checked byte by byte as it arrives, so that a payload of another format fails at once.
@@ -278,7 +278,8 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         return true;
     }
 
-    // "Member := (byte flags, [varint32 zigzag idDelta], Text name, Text description, Text address, value, varint64 zigzag updateTimeDelta)"
+    // "Member := (byte flags, [varint32 zigzag idDelta]", then Text name, Text description, Text address, Value value and
+    // varint64 zigzag updateTimeDelta.
     private bool TryReadMember(ref OrganizationBinaryReader reader)
     {
         if (!reader.TryReadByte(out var flags))
@@ -369,8 +370,8 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         return true;
     }
 
-    // "Text := kind 0: () | kind 1: (prefixLength, suffixLength, suffix) | kind 2: (prefixLength, number)
-    //        | kind 3: (prefixLength, textLength, text, number)"; the value is previous[..prefixLength] + text + decimal(number).
+    // Text kinds 0 to 3; "kind 3: previous[0 .. prefixLength] + text + decimal(number)", kinds 1 and 2 without the number
+    // or the text.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool TryReadText(ref OrganizationBinaryReader reader, int kind, TextFieldHistory history, out string? value, out int length)
     {
@@ -492,7 +493,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static long UnZigZag(ulong value) => (long)(value >> 1) ^ -(long)(value & 1);
 
-    // "Texts are UTF-8 without BOM; a reader rejects ill-formed UTF-8 (overlong forms, surrogates, bytes above F4)."
+    // "A reader rejects ill-formed UTF-8 (overlong forms, encoded surrogates, bytes above F4, truncated sequences) as Malformed."
     // The throwing decoder validates while it transcodes, so well-formed text costs a single pass.
     private static string DecodeUtf8(ReadOnlySpan<byte> bytes, long offset)
     {

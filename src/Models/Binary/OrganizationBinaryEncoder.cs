@@ -18,7 +18,7 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
     private int _declaredMembers;
     private long _writtenMembers;
 
-    // "The member before the first one is taken to have id 0, update time 0 and null texts."
+    // "The member before the first one is taken to have Id 0, UpdateTime 0 and null texts."
     private int _previousId;
     private long _previousUpdateTime;
     private string? _previousName;
@@ -91,7 +91,7 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
 
     public long WriteFooter(IBufferWriter<byte> output)
     {
-        // "There is no footer: the payload ends with the last member." Checking the count here keeps a short
+        // "There is no footer: the payload ends with the last member". Checking the count here keeps a short
         // payload from leaving the server looking complete to every layer below the reader.
         if (!_headerWritten)
         {

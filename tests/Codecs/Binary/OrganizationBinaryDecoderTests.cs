@@ -66,7 +66,7 @@ public class OrganizationBinaryDecoderTests
     [InlineData(false)]
     public void BytesAfterTheLastMemberAreMalformed(bool isFinalBlock)
     {
-        // "There is no footer: the payload ends with the last member."
+        // "There is no footer: the payload ends with the last member, and any byte after it is Malformed."
         byte[] payload = [.. BinaryTestVectors.Bytes("Vector 3"), 0x00];
 
         var exception = DecodeFails(payload, isFinalBlock: isFinalBlock);
@@ -81,7 +81,7 @@ public class OrganizationBinaryDecoderTests
     [InlineData("57 53 42 46 FF 00 00 00")]
     public void AnyOtherVersionIsRejectedBeforeTheRestIsRead(string hex)
     {
-        // "A reader rejects any version other than 1 as Malformed; nothing after the version byte is read."
+        // "A reader rejects any version it does not implement as Malformed, before reading anything after the version byte"
         var exception = DecodeFails(Hex(hex), isFinalBlock: false);
 
         Assert.Equal(WireFormatError.Malformed, exception.Error);
@@ -101,11 +101,11 @@ public class OrganizationBinaryDecoderTests
     }
 
     [Theory]
-    [InlineData("57 53 42 46 01 FF FF FF FF FF FF FF FF FF FF FF 00 00")] // "varint32: at most 5 bytes": 11 continuation bytes
-    [InlineData("57 53 42 46 01 FF FF FF FF 10 00 00")] // "the 5th byte may not exceed 0x0F": 33 bits
+    [InlineData("57 53 42 46 01 FF FF FF FF FF FF FF FF FF FF FF 00 00")] // "A varint32 takes at most 5 bytes": 11 continuation bytes
+    [InlineData("57 53 42 46 01 FF FF FF FF 10 00 00")] // "its 5th byte may not exceed 0x0F": 33 bits
     [InlineData("57 53 42 46 01 80 00 00 00")] // "may not end with 0x00": not minimal
-    [InlineData(NoTags + "02 80 00 00 FF FF FF FF FF FF FF FF FF FF FF 00")] // "varint64: at most 10 bytes": 11 continuation bytes
-    [InlineData(NoTags + "02 80 00 00 FF FF FF FF FF FF FF FF FF 02")] // "the 10th byte may not exceed 0x01": 65 bits
+    [InlineData(NoTags + "02 80 00 00 FF FF FF FF FF FF FF FF FF FF FF 00")] // "A varint64 takes at most 10 bytes": 11 continuation bytes
+    [InlineData(NoTags + "02 80 00 00 FF FF FF FF FF FF FF FF FF 02")] // "its 10th byte may not exceed 0x01": 65 bits
     [InlineData(NoTags + "02 80 00 00 81 80 00")] // "may not end with 0x00": not minimal
     public void OverlongOverflowingAndNonMinimalVarintsAreMalformed(string hex)
     {
@@ -121,11 +121,11 @@ public class OrganizationBinaryDecoderTests
     [InlineData("57 53 42 46 01 00 02 04 ED A0 80 00")] // an encoded surrogate
     [InlineData("57 53 42 46 01 00 02 05 F5 80 80 80 00")] // above U+10FFFF
     [InlineData("57 53 42 46 01 00 02 03 E6 9D 00")] // a sequence cut short at the end of the text
-    [InlineData(NoTags + "02 82 00 00 01 FF 00 00")] // "Text kind 1" whose suffix is not UTF-8
+    [InlineData(NoTags + "02 82 00 00 01 FF 00 00")] // "Text (kind 1)" whose suffix is not UTF-8
     [InlineData(NoTags + "03 82 00 00 02 C3 A9 00 00 83 01 01 28 00 00")] // prefix C3 of "é" followed by "("
     public void TextsThatAreNotWellFormedUtf8AreMalformed(string hex)
     {
-        // "a reader rejects ill-formed UTF-8 (overlong forms, surrogates, bytes above F4)"
+        // "A reader rejects ill-formed UTF-8 (overlong forms, encoded surrogates, bytes above F4, truncated sequences) as Malformed."
         var exception = DecodeFails(Hex(hex));
 
         Assert.Equal(WireFormatError.Malformed, exception.Error);
@@ -155,7 +155,7 @@ public class OrganizationBinaryDecoderTests
     [Fact]
     public void ANumberOfTwentyDigitsIsMalformed()
     {
-        // "number < 10^19": 10^19 is 80 80 A0 CF C8 E0 C8 E3 8A 01.
+        // "number must be below 10^19": 10^19 is 80 80 A0 CF C8 E0 C8 E3 8A 01.
         var exception = DecodeFails(Hex(NoTags + "02 84 00 00 80 80 A0 CF C8 E0 C8 E3 8A 01 00 00"));
 
         Assert.Equal(WireFormatError.Malformed, exception.Error);
@@ -166,7 +166,7 @@ public class OrganizationBinaryDecoderTests
     [InlineData("FE FF FF FF FF FF FF FF FF 01")] // zigzag(long.MaxValue)
     public void IntegerValuesThatBinary64CannotHoldAreMalformed(string value)
     {
-        // "A reader rejects an integer that binary64 cannot hold exactly."
+        // "A reader rejects an integer that binary64 cannot hold exactly"
         var exception = DecodeFails(Hex(NoTags + "02 80 00 " + value + " 00"));
 
         Assert.Equal(WireFormatError.Malformed, exception.Error);
