@@ -219,6 +219,31 @@ public class OrganizationBinaryDecoderTests
     }
 
     [Fact]
+    public void AllocatesLittleBeyondTheDecodedObjects()
+    {
+        var organization = OrganizationGenerator.Create(10_000);
+        var payload = BinaryPayload.Encode(organization);
+        BinaryPayload.Decode(payload);
+
+        // What the decoded objects themselves take: copies of every member and text, in a list of the same size.
+        var before = GC.GetAllocatedBytesForCurrentThread();
+        var copies = new List<Member>(organization.Members!.Count);
+        foreach (var member in organization.Members)
+        {
+            copies.Add(new Member { Name = new string(member.Name), Description = new string(member.Description), Address = new string(member.Address) });
+        }
+
+        var objects = GC.GetAllocatedBytesForCurrentThread() - before;
+        before = GC.GetAllocatedBytesForCurrentThread();
+        var decoder = BinaryCodec.Instance.CreateDecoder(DecodeLimits.Default);
+        decoder.Decode(new ReadOnlySequence<byte>(payload), isFinalBlock: true);
+        var decoding = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        GC.KeepAlive(copies);
+        Assert.True(decoding - objects < 16 * 1024, $"Decoding allocated {decoding:N0} bytes for {objects:N0} bytes of objects.");
+    }
+
+    [Fact]
     public void GetResultBeforeTheEndThrows()
     {
         var decoder = BinaryCodec.Instance.CreateDecoder(DecodeLimits.Default);
