@@ -40,14 +40,17 @@ internal static class BinaryWire
     // "Text (kind 0) := () // null"
     public const int TextNull = 0;
 
-    // "Text (kind 1) := (varint32 prefixLength, varint32 suffixLength, byte[suffixLength] suffix)"
-    public const int TextSuffix = 1;
+    // "Text (kind 1) := (varint32 prefixLength, varint32 textLengthAndNumberFlag, byte[textLength] text, [varint64 number])"
+    public const int TextPrefixAndText = 1;
+
+    // "textLengthAndNumberFlag is textLength * 2, plus 1 when a number follows the text"
+    public const uint NumberFollowsFlag = 1;
 
     // "Text (kind 2) := (varint32 prefixLength, varint64 number)"
-    public const int TextNumber = 2;
+    public const int TextPrefixAndNumber = 2;
 
-    // "Text (kind 3) := (varint32 prefixLength, varint32 textLength, byte[textLength] text, varint64 number)"
-    public const int TextSuffixAndNumber = 3;
+    // "Text (kind 3) := (varint64 number)"
+    public const int TextStemAndNumber = 3;
 
     // "number must be below 10^19, that is, have at most 19 digits (Malformed otherwise)."
     public const int MaxNumberDigits = 19;

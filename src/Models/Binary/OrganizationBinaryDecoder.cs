@@ -370,8 +370,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         return true;
     }
 
-    // Text kinds 0 to 3; "kind 3: previous[0 .. prefixLength] + text + decimal(number)", kinds 1 and 2 without the number
-    // or the text.
+    // "Text (kind 0) := () // null"; the other kinds are read by TryReadPresentText.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool TryReadText(ref OrganizationBinaryReader reader, int kind, TextFieldHistory history, out string? value, out int length)
     {
@@ -380,47 +379,60 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         return kind == BinaryWire.TextNull || TryReadPresentText(ref reader, kind, history, out value, out length);
     }
 
+    // kind 1: "previous[0 .. prefixLength] + text [+ decimal(number)]"; kind 2: "previous[0 .. prefixLength] +
+    // decimal(number)"; kind 3: "stem(previous) + decimal(number)".
     private bool TryReadPresentText(ref OrganizationBinaryReader reader, int kind, TextFieldHistory history, out string? value, out int length)
     {
         value = null;
         length = -1;
         var offset = reader.Offset;
-        if (!reader.TryReadVarUInt32(out var prefixLength))
-        {
-            return false;
-        }
-
-        if (prefixLength > (uint)history.PreviousLength)
-        {
-            BinaryThrowHelper.ThrowMalformed(offset, $"A prefix length of {prefixLength} exceeds the previous value's {history.PreviousLength} bytes.");
-        }
-
         var maxBytes = (uint)_limits.MaxStringBytes;
+        uint prefixLength;
         uint textLength = 0;
+        var hasNumber = true;
         ReadOnlySpan<byte> text = default;
-        if (kind != BinaryWire.TextNumber)
+        if (kind == BinaryWire.TextStemAndNumber)
         {
-            var lengthOffset = reader.Offset;
-            if (!reader.TryReadVarUInt32(out textLength))
+            prefixLength = (uint)history.PreviousStemLength;
+        }
+        else
+        {
+            if (!reader.TryReadVarUInt32(out prefixLength))
             {
                 return false;
             }
 
-            if ((ulong)prefixLength + textLength > maxBytes)
+            if (prefixLength > (uint)history.PreviousLength)
             {
-                BinaryThrowHelper.ThrowLimitExceeded(lengthOffset, nameof(DecodeLimits.MaxStringBytes), (long)prefixLength + textLength, maxBytes);
+                BinaryThrowHelper.ThrowMalformed(offset, $"A prefix length of {prefixLength} exceeds the previous value's {history.PreviousLength} bytes.");
             }
 
-            if (!reader.TryReadBytes((int)textLength, out text))
+            if (kind == BinaryWire.TextPrefixAndText)
             {
-                return false;
+                var lengthOffset = reader.Offset;
+                if (!reader.TryReadVarUInt32(out var textLengthAndNumberFlag))
+                {
+                    return false;
+                }
+
+                textLength = textLengthAndNumberFlag >> 1;
+                hasNumber = (textLengthAndNumberFlag & BinaryWire.NumberFollowsFlag) != 0;
+                if ((ulong)prefixLength + textLength > maxBytes)
+                {
+                    BinaryThrowHelper.ThrowLimitExceeded(lengthOffset, nameof(DecodeLimits.MaxStringBytes), (long)prefixLength + textLength, maxBytes);
+                }
+
+                if (!reader.TryReadBytes((int)textLength, out text))
+                {
+                    return false;
+                }
             }
         }
 
         var textEnd = (int)(prefixLength + textLength);
         length = textEnd;
         var buffer = history.Current(textEnd + BinaryWire.MaxNumberDigits);
-        if (kind != BinaryWire.TextSuffix)
+        if (hasNumber)
         {
             var numberOffset = reader.Offset;
             if (!reader.TryReadVarUInt64(out var number))

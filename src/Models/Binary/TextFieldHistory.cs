@@ -20,6 +20,22 @@ internal sealed class TextFieldHistory
 
     public int PreviousLength { get; private set; }
 
+    /// <summary>The length of "stem(previous)": the previous value without its trailing ASCII digits.</summary>
+    public int PreviousStemLength
+    {
+        get
+        {
+            var previous = Previous;
+            var stem = previous.Length;
+            while (stem > 0 && (uint)(previous[stem - 1] - '0') <= 9)
+            {
+                stem--;
+            }
+
+            return stem;
+        }
+    }
+
     /// <summary>The buffer for the current value, at least <paramref name="capacity"/> bytes long. Its content is undefined.</summary>
     public byte[] Current(int capacity)
     {

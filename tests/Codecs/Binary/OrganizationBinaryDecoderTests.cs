@@ -121,8 +121,8 @@ public class OrganizationBinaryDecoderTests
     [InlineData("57 53 42 46 01 00 02 04 ED A0 80 00")] // an encoded surrogate
     [InlineData("57 53 42 46 01 00 02 05 F5 80 80 80 00")] // above U+10FFFF
     [InlineData("57 53 42 46 01 00 02 03 E6 9D 00")] // a sequence cut short at the end of the text
-    [InlineData(NoTags + "02 82 00 00 01 FF 00 00")] // "Text (kind 1)" whose suffix is not UTF-8
-    [InlineData(NoTags + "03 82 00 00 02 C3 A9 00 00 83 01 01 28 00 00")] // prefix C3 of "é" followed by "("
+    [InlineData(NoTags + "02 82 00 00 02 FF 00 00")] // "Text (kind 1)" whose text is not UTF-8
+    [InlineData(NoTags + "03 82 00 00 04 C3 A9 00 00 83 01 02 28 00 00")] // prefix C3 of "é" followed by "("
     public void TextsThatAreNotWellFormedUtf8AreMalformed(string hex)
     {
         // "A reader rejects ill-formed UTF-8 (overlong forms, encoded surrogates, bytes above F4, truncated sequences) as Malformed."
@@ -136,14 +136,14 @@ public class OrganizationBinaryDecoderTests
     public void APrefixShareOfHalfACodePointIsFineWhenTheWholeIsUtf8()
     {
         // The same as the last case above but for the suffix A9: "é", then "é" again from a 1-byte prefix and 1-byte suffix.
-        var decoded = BinaryPayload.Decode(Hex(NoTags + "03 82 00 00 02 C3 A9 00 00 83 01 01 A9 00 00"));
+        var decoded = BinaryPayload.Decode(Hex(NoTags + "03 82 00 00 04 C3 A9 00 00 83 01 02 A9 00 00"));
 
         Assert.Equal(["é", "é"], decoded.Members!.Select(member => member.Name));
     }
 
     [Theory]
     [InlineData(NoTags + "02 82 00 01 00 00 00")] // the first member has no previous value to share with
-    [InlineData(NoTags + "03 82 00 00 01 41 00 00 83 02 00 00 00")] // "A" has 1 byte, not 2
+    [InlineData(NoTags + "03 82 00 00 02 41 00 00 83 02 00 00 00")] // "A" has 1 byte, not 2
     public void APrefixLongerThanThePreviousValueIsMalformed(string hex)
     {
         var exception = DecodeFails(Hex(hex));
@@ -152,13 +152,25 @@ public class OrganizationBinaryDecoderTests
         Assert.Contains("prefix", exception.Message, StringComparison.Ordinal);
     }
 
-    [Fact]
-    public void ANumberOfTwentyDigitsIsMalformed()
+    [Theory]
+    [InlineData(NoTags + "02 84 00 00 80 80 A0 CF C8 E0 C8 E3 8A 01 00 00")] // kind 2
+    [InlineData(NoTags + "02 86 00 80 80 A0 CF C8 E0 C8 E3 8A 01 00 00")] // kind 3
+    [InlineData(NoTags + "02 82 00 00 01 80 80 A0 CF C8 E0 C8 E3 8A 01 00 00")] // kind 1 with a number
+    public void ANumberOfTwentyDigitsIsMalformed(string hex)
     {
         // "number must be below 10^19": 10^19 is 80 80 A0 CF C8 E0 C8 E3 8A 01.
-        var exception = DecodeFails(Hex(NoTags + "02 84 00 00 80 80 A0 CF C8 E0 C8 E3 8A 01 00 00"));
+        var exception = DecodeFails(Hex(hex));
 
         Assert.Equal(WireFormatError.Malformed, exception.Error);
+    }
+
+    [Fact]
+    public void AStemAndNumberTextReplacesAllTheTrailingDigitsOfThePreviousValue()
+    {
+        // Kind 3 after "a12", then after "a5", then after null: "stem(previous) + decimal(number)".
+        var decoded = BinaryPayload.Decode(Hex(NoTags + "05 82 00 00 03 61 0C 00 00 87 05 00 00 81 00 00 87 07 00 00"));
+
+        Assert.Equal(["a12", "a5", null, "7"], decoded.Members!.Select(member => member.Name));
     }
 
     [Theory]
@@ -177,8 +189,8 @@ public class OrganizationBinaryDecoderTests
     [InlineData(NoTags + "FF FF FF FF 0F", nameof(DecodeLimits.MaxMembers))] // 2^32 - 2 members
     [InlineData("57 53 42 46 01 00 81 80 80 80 08", nameof(DecodeLimits.MaxTags))] // 2^31 tags
     [InlineData("57 53 42 46 01 00 02 81 80 80 80 04", nameof(DecodeLimits.MaxStringBytes))] // a 1 GiB tag
-    [InlineData(NoTags + "02 82 00 00 80 80 80 80 04", nameof(DecodeLimits.MaxStringBytes))] // a 1 GiB suffix
-    [InlineData(NoTags + "02 86 00 00 80 80 80 80 04", nameof(DecodeLimits.MaxStringBytes))] // a 1 GiB text before a number
+    [InlineData(NoTags + "02 82 00 00 80 80 80 80 08", nameof(DecodeLimits.MaxStringBytes))] // a 1 GiB text
+    [InlineData(NoTags + "02 82 00 00 81 80 80 80 08", nameof(DecodeLimits.MaxStringBytes))] // a 1 GiB text before a number
     public void CountAndLengthBombsFailFastWithoutAllocatingThem(string hex, string limit)
     {
         var payload = Hex(hex);
@@ -194,7 +206,7 @@ public class OrganizationBinaryDecoderTests
     [InlineData(NoTags + "81 89 7A")] // 2,000,000 members, the most the default limits allow, and none of them
     [InlineData("57 53 42 46 01 00 91 4E")] // 10,000 tags and none of them
     [InlineData("57 53 42 46 01 00 02 81 80 04 41")] // a tag of 65,536 bytes with 1 byte there
-    [InlineData(NoTags + "02 82 00 00 80 80 04 41")] // a suffix of 65,536 bytes with 1 byte there
+    [InlineData(NoTags + "02 82 00 00 80 80 08 41")] // a text of 65,536 bytes with 1 byte there
     public void CountsAndLengthsWithinTheLimitsButBeyondTheBytesAllocateNothingAndAreTruncated(string hex)
     {
         var payload = Hex(hex);
