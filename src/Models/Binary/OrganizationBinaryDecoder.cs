@@ -379,8 +379,8 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         return kind == BinaryWire.TextNull || TryReadPresentText(ref reader, kind, history, out value, out length);
     }
 
-    // kind 1: "previous[0 .. prefixLength] + text [+ decimal(number)]"; kind 2: "previous[0 .. prefixLength] +
-    // decimal(number)"; kind 3: "stem(previous) + decimal(number)".
+    // "kind 1: previous[0 .. prefixLength] + text, followed by decimal(number) when the flag says a number follows";
+    // "kind 2: previous[0 .. prefixLength] + decimal(number)"; "kind 3: stem(previous) + decimal(number)".
     private bool TryReadPresentText(ref OrganizationBinaryReader reader, int kind, TextFieldHistory history, out string? value, out int length)
     {
         value = null;
