@@ -456,6 +456,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
 
         history.Previous[..(int)prefixLength].CopyTo(buffer);
         text.CopyTo(buffer.AsSpan((int)prefixLength));
+        history.SetCurrentStem(kind == BinaryWire.TextStemAndNumber ? (int)prefixLength : -1);
         value = DecodeUtf8(new ReadOnlySpan<byte>(buffer, 0, length), offset);
         return true;
     }
