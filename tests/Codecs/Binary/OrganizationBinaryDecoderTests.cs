@@ -141,6 +141,22 @@ public class OrganizationBinaryDecoderTests
         Assert.Equal(["é", "é"], decoded.Members!.Select(member => member.Name));
     }
 
+    [Fact]
+    public void ValidChoicesThisWriterWouldNotMakeAreRead()
+    {
+        // "A reader accepts any valid choice": digits in a kind 1 text before its number, a prefix of 0 where one was
+        // possible, digits as text, and an integral value in its float64 form.
+        var decoded = BinaryPayload.Decode(Hex(NoTags + "05"
+            + "02 00 00 05 61 35 03 00 00 00 00 00 00 08 40 00"
+            + "05 00 00 00 00 00 00 00 00 08 40 00"
+            + "03 01 06 30 30 37 00 00 00 00 00 00 08 40 00"
+            + "87 09 06 00"));
+
+        Assert.Equal(["a53", "0", "0007", "9"], decoded.Members!.Select(member => member.Name));
+        Assert.Equal([0, 1, 2, 3], decoded.Members!.Select(member => member.Id));
+        Assert.All(decoded.Members!, member => Assert.Equal(3.0, member.Value));
+    }
+
     [Theory]
     [InlineData(NoTags + "02 82 00 01 00 00 00")] // the first member has no previous value to share with
     [InlineData(NoTags + "03 82 00 00 02 41 00 00 83 02 00 00 00")] // "A" has 1 byte, not 2
