@@ -36,7 +36,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
     private List<Member>? _members;
     private Organization? _result;
 
-    // "The member before the first one is taken to have id 0, update time 0 and null texts."
+    // "The member before the first one is taken to have Id 0, UpdateTime 0 and null texts."
     private int _previousId;
     private long _previousUpdateTime;
 
@@ -150,7 +150,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         _ => TryReadMemberCount(ref reader),
     };
 
-    // "(byte[4] magic, byte version, varint32 zigzag id, varint32 tagCountPlusOne)"
+    // "the preamble (magic to tagCountPlusOne)"
     private bool TryReadPreamble(ref OrganizationBinaryReader reader)
     {
         // The magic is checked byte by byte as it arrives, so that a payload of another format fails at once.
@@ -278,7 +278,8 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         return true;
     }
 
-    // "Member := (byte flags, [varint32 zigzag idDelta], Text name, Text description, Text address, value, varint64 zigzag updateTimeDelta)"
+    // "Member := (byte flags, [varint32 zigzag idDelta]", then Text name, Text description, Text address, Value value and
+    // varint64 zigzag updateTimeDelta.
     private bool TryReadMember(ref OrganizationBinaryReader reader)
     {
         if (!reader.TryReadByte(out var flags))
@@ -369,8 +370,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         return true;
     }
 
-    // "Text := kind 0: () | kind 1: (prefixLength, suffixLength, suffix) | kind 2: (prefixLength, number)
-    //        | kind 3: (prefixLength, textLength, text, number)"; the value is previous[..prefixLength] + text + decimal(number).
+    // "Text (kind 0) := () // null"; the other kinds are read by TryReadPresentText.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool TryReadText(ref OrganizationBinaryReader reader, int kind, TextFieldHistory history, out string? value, out int length)
     {
@@ -379,47 +379,60 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         return kind == BinaryWire.TextNull || TryReadPresentText(ref reader, kind, history, out value, out length);
     }
 
+    // "kind 1: previous[0 .. prefixLength] + text, followed by decimal(number) when the flag says a number follows";
+    // "kind 2: previous[0 .. prefixLength] + decimal(number)"; "kind 3: stem(previous) + decimal(number)".
     private bool TryReadPresentText(ref OrganizationBinaryReader reader, int kind, TextFieldHistory history, out string? value, out int length)
     {
         value = null;
         length = -1;
         var offset = reader.Offset;
-        if (!reader.TryReadVarUInt32(out var prefixLength))
-        {
-            return false;
-        }
-
-        if (prefixLength > (uint)history.PreviousLength)
-        {
-            BinaryThrowHelper.ThrowMalformed(offset, $"A prefix length of {prefixLength} exceeds the previous value's {history.PreviousLength} bytes.");
-        }
-
         var maxBytes = (uint)_limits.MaxStringBytes;
+        uint prefixLength;
         uint textLength = 0;
+        var hasNumber = true;
         ReadOnlySpan<byte> text = default;
-        if (kind != BinaryWire.TextNumber)
+        if (kind == BinaryWire.TextStemAndNumber)
         {
-            var lengthOffset = reader.Offset;
-            if (!reader.TryReadVarUInt32(out textLength))
+            prefixLength = (uint)history.PreviousStemLength;
+        }
+        else
+        {
+            if (!reader.TryReadVarUInt32(out prefixLength))
             {
                 return false;
             }
 
-            if ((ulong)prefixLength + textLength > maxBytes)
+            if (prefixLength > (uint)history.PreviousLength)
             {
-                BinaryThrowHelper.ThrowLimitExceeded(lengthOffset, nameof(DecodeLimits.MaxStringBytes), (long)prefixLength + textLength, maxBytes);
+                BinaryThrowHelper.ThrowMalformed(offset, $"A prefix length of {prefixLength} exceeds the previous value's {history.PreviousLength} bytes.");
             }
 
-            if (!reader.TryReadBytes((int)textLength, out text))
+            if (kind == BinaryWire.TextPrefixAndText)
             {
-                return false;
+                var lengthOffset = reader.Offset;
+                if (!reader.TryReadVarUInt32(out var textLengthAndNumberFlag))
+                {
+                    return false;
+                }
+
+                textLength = textLengthAndNumberFlag >> 1;
+                hasNumber = (textLengthAndNumberFlag & BinaryWire.NumberFollowsFlag) != 0;
+                if ((ulong)prefixLength + textLength > maxBytes)
+                {
+                    BinaryThrowHelper.ThrowLimitExceeded(lengthOffset, nameof(DecodeLimits.MaxStringBytes), (long)prefixLength + textLength, maxBytes);
+                }
+
+                if (!reader.TryReadBytes((int)textLength, out text))
+                {
+                    return false;
+                }
             }
         }
 
         var textEnd = (int)(prefixLength + textLength);
         length = textEnd;
         var buffer = history.Current(textEnd + BinaryWire.MaxNumberDigits);
-        if (kind != BinaryWire.TextSuffix)
+        if (hasNumber)
         {
             var numberOffset = reader.Offset;
             if (!reader.TryReadVarUInt64(out var number))
@@ -443,6 +456,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
 
         history.Previous[..(int)prefixLength].CopyTo(buffer);
         text.CopyTo(buffer.AsSpan((int)prefixLength));
+        history.SetCurrentStem(kind == BinaryWire.TextStemAndNumber ? (int)prefixLength : -1);
         value = DecodeUtf8(new ReadOnlySpan<byte>(buffer, 0, length), offset);
         return true;
     }
@@ -492,7 +506,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static long UnZigZag(ulong value) => (long)(value >> 1) ^ -(long)(value & 1);
 
-    // "Texts are UTF-8 without BOM; a reader rejects ill-formed UTF-8 (overlong forms, surrogates, bytes above F4)."
+    // "A reader rejects ill-formed UTF-8 (overlong forms, encoded surrogates, bytes above F4, truncated sequences) as Malformed."
     // The throwing decoder validates while it transcodes, so well-formed text costs a single pass.
     private static string DecodeUtf8(ReadOnlySpan<byte> bytes, long offset)
     {

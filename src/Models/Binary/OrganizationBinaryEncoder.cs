@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Text;
 using WebSerialization.Models.Streaming;
@@ -18,12 +19,17 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
     private int _declaredMembers;
     private long _writtenMembers;
 
-    // "The member before the first one is taken to have id 0, update time 0 and null texts."
+    // "The member before the first one is taken to have Id 0, UpdateTime 0 and null texts."
     private int _previousId;
     private long _previousUpdateTime;
     private string? _previousName;
     private string? _previousDescription;
     private string? _previousAddress;
+
+    // The chars of each previous value before its trailing digits: "stem(previous)" of Text kind 3.
+    private int _previousNameStem;
+    private int _previousDescriptionStem;
+    private int _previousAddressStem;
 
     public long WriteHeader(IBufferWriter<byte> output, Organization organization, int memberCount)
     {
@@ -91,7 +97,7 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
 
     public long WriteFooter(IBufferWriter<byte> output)
     {
-        // "There is no footer: the payload ends with the last member." Checking the count here keeps a short
+        // "There is no footer: the payload ends with the last member". Checking the count here keeps a short
         // payload from leaving the server looking complete to every layer below the reader.
         if (!_headerWritten)
         {
@@ -131,9 +137,9 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
 
     private void WriteMember(ref OrganizationBinaryWriter writer, Member member)
     {
-        var name = PlanText(member.Name, _previousName);
-        var description = PlanText(member.Description, _previousDescription);
-        var address = PlanText(member.Address, _previousAddress);
+        var name = PlanText(member.Name, _previousName, _previousNameStem);
+        var description = PlanText(member.Description, _previousDescription, _previousDescriptionStem);
+        var address = PlanText(member.Address, _previousAddress, _previousAddressStem);
 
         var flags = (name.Kind << BinaryWire.NameKindShift)
             | (description.Kind << BinaryWire.DescriptionKindShift)
@@ -176,14 +182,18 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
         _previousName = member.Name;
         _previousDescription = member.Description;
         _previousAddress = member.Address;
+        _previousNameStem = name.Stem;
+        _previousDescriptionStem = description.Stem;
+        _previousAddressStem = address.Stem;
     }
 
     /// <summary>
     /// Chooses how a text field is written (docs/binary-format.md, "Writer choices"): share the longest common prefix
     /// of whole code points with the previous value, except that the suffix never starts with a 0 that continues a run
-    /// of digits; then write the longest canonical decimal at the end of the suffix as a number.
+    /// of digits; write the longest canonical decimal at the end of the suffix as a number; and when the value is the
+    /// previous value's stem followed by a canonical decimal, write just that number if it is no longer.
     /// </summary>
-    private static TextPlan PlanText(string? value, string? previous)
+    private static TextPlan PlanText(string? value, string? previous, int previousStem)
     {
         if (value is null)
         {
@@ -191,9 +201,37 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
         }
 
         var chars = value.AsSpan();
-        var prefix = previous is null ? 0 : chars.CommonPrefixLength(previous);
+        var common = previous is null ? 0 : chars.CommonPrefixLength(previous);
+
+        // The trailing run of digits, read from the end; its value when it has at most 19 digits.
+        var run = 0;
+        ulong runNumber = 0;
+        ulong scale = 1;
+        while (run < chars.Length)
+        {
+            var digit = (uint)(chars[chars.Length - 1 - run] - '0');
+            if (digit > 9)
+            {
+                break;
+            }
+
+            if (run < BinaryWire.MaxNumberDigits)
+            {
+                runNumber += digit * scale;
+                scale *= 10;
+            }
+
+            run++;
+        }
+
+        var stem = chars.Length - run;
+
+        // Kind 3 needs the same stem as the previous value (a null previous value has an empty one) and a canonical
+        // decimal after it.
+        var stemAndNumber = stem == previousStem && common >= stem && run is > 0 and <= BinaryWire.MaxNumberDigits && (run == 1 || chars[stem] != '0');
 
         // The prefix is counted in UTF-8 bytes, which half a surrogate pair does not have.
+        var prefix = common;
         if (prefix > 0 && char.IsHighSurrogate(chars[prefix - 1]))
         {
             prefix--;
@@ -204,24 +242,15 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
             prefix--;
         }
 
-        // The number is read from the end: at most 19 digits, then leading zeros go back to the text.
-        var suffix = chars[prefix..];
-        var digits = 0;
-        ulong number = 0;
-        ulong scale = 1;
-        while (digits < suffix.Length && digits < BinaryWire.MaxNumberDigits)
+        if (stemAndNumber && prefix <= stem)
         {
-            var digit = (uint)(suffix[suffix.Length - 1 - digits] - '0');
-            if (digit > 9)
-            {
-                break;
-            }
-
-            number += digit * scale;
-            scale *= 10;
-            digits++;
+            // The suffix would hold the same number, and kind 3 drops the prefix.
+            return new TextPlan(BinaryWire.TextStemAndNumber, stem, runNumber);
         }
 
+        // The number is the suffix's last 19 digits at most, less its leading zeros, which go back to the text.
+        var suffix = chars[prefix..];
+        var digits = Math.Min(Math.Min(run, suffix.Length), BinaryWire.MaxNumberDigits);
         var numberStart = suffix.Length - digits;
         while (digits > 1 && suffix[numberStart] == '0')
         {
@@ -232,36 +261,73 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
         // One vectorized pass tells whether chars and UTF-8 bytes can be counted alike, as they can in ASCII text.
         var isAscii = Ascii.IsValid(chars);
         var prefixBytes = isAscii ? prefix : Encoding.UTF8.GetByteCount(chars[..prefix]);
+        if (stemAndNumber)
+        {
+            // The prefix reaches into the digits, so the suffix is a shorter number (kind 2), or nothing when the value
+            // ends where the prefix does (kind 1 with no text): kind 3 only if it is no longer.
+            var suffixNumber = ParseDigits(suffix);
+            var alternative = VarintLength((uint)prefixBytes) + (suffix.IsEmpty ? 1 : VarintLength(suffixNumber));
+            if (VarintLength(runNumber) <= alternative)
+            {
+                return new TextPlan(BinaryWire.TextStemAndNumber, stem, runNumber);
+            }
+
+            return suffix.IsEmpty
+                ? new TextPlan(BinaryWire.TextPrefixAndText, stem, prefixBytes, prefix, 0, 0, hasNumber: false, 0)
+                : new TextPlan(BinaryWire.TextPrefixAndNumber, stem, prefixBytes, prefix, 0, 0, hasNumber: true, suffixNumber);
+        }
+
         var textBytes = isAscii ? numberStart : Encoding.UTF8.GetByteCount(suffix[..numberStart]);
         if (digits == 0)
         {
-            return new TextPlan(BinaryWire.TextSuffix, prefixBytes, prefix, numberStart, textBytes, 0);
+            return new TextPlan(BinaryWire.TextPrefixAndText, stem, prefixBytes, prefix, numberStart, textBytes, hasNumber: false, 0);
         }
 
-        var kind = numberStart == 0 ? BinaryWire.TextNumber : BinaryWire.TextSuffixAndNumber;
-        return new TextPlan(kind, prefixBytes, prefix, numberStart, textBytes, number);
+        return numberStart == 0
+            ? new TextPlan(BinaryWire.TextPrefixAndNumber, stem, prefixBytes, prefix, 0, 0, hasNumber: true, ParseDigits(suffix))
+            : new TextPlan(BinaryWire.TextPrefixAndText, stem, prefixBytes, prefix, numberStart, textBytes, hasNumber: true, ParseDigits(suffix[numberStart..]));
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void WriteText(ref OrganizationBinaryWriter writer, in TextPlan text, string? value)
     {
-        if (text.Kind == BinaryWire.TextNull)
+        switch (text.Kind)
         {
-            return;
-        }
+            case BinaryWire.TextPrefixAndText:
+                writer.WriteVarUInt32((uint)text.PrefixBytes);
+                writer.WriteVarUInt32(((uint)text.TextBytes << 1) | (text.HasNumber ? BinaryWire.NumberFollowsFlag : 0));
+                writer.WriteUtf8(value.AsSpan(text.TextStart, text.TextChars), text.TextBytes);
+                if (text.HasNumber)
+                {
+                    writer.WriteVarUInt64(text.Number);
+                }
 
-        writer.WriteVarUInt32((uint)text.PrefixBytes);
-        if (text.Kind != BinaryWire.TextNumber)
-        {
-            writer.WriteVarUInt32((uint)text.TextBytes);
-            writer.WriteUtf8(value.AsSpan(text.TextStart, text.TextChars), text.TextBytes);
-        }
-
-        if (text.Kind != BinaryWire.TextSuffix)
-        {
-            writer.WriteVarUInt64(text.Number);
+                break;
+            case BinaryWire.TextPrefixAndNumber:
+                writer.WriteVarUInt32((uint)text.PrefixBytes);
+                writer.WriteVarUInt64(text.Number);
+                break;
+            case BinaryWire.TextStemAndNumber:
+                writer.WriteVarUInt64(text.Number);
+                break;
         }
     }
+
+    // The number of canonical digits (at most 19, no leading zero unless "0"), which the caller has checked.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong ParseDigits(ReadOnlySpan<char> digits)
+    {
+        ulong number = 0;
+        foreach (var digit in digits)
+        {
+            number = (number * 10) + (uint)(digit - '0');
+        }
+
+        return number;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int VarintLength(ulong value) => (BitOperations.Log2(value | 1) / 7) + 1;
 
     private static void WriteNullableString(ref OrganizationBinaryWriter writer, string? value)
     {
@@ -283,21 +349,43 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
         Ascii.IsValid(chars) ? chars.Length : Encoding.UTF8.GetByteCount(chars);
 
     /// <summary>
-    /// How one text field is written: its kind, the shared prefix length in UTF-8 bytes, the literal text between
-    /// prefix and number (as chars of the value and as a UTF-8 length) and the number.
+    /// How one text field is written: its kind, the shared prefix length in UTF-8 bytes, the literal text between prefix
+    /// and number (as chars of the value and as a UTF-8 length), whether a number follows and the number; and the stem
+    /// of the value (its chars before the trailing digits), which the next member's kind 3 refers to.
     /// </summary>
-    private readonly struct TextPlan(int kind, int prefixBytes, int textStart, int textChars, int textBytes, ulong number)
+    private readonly struct TextPlan
     {
-        public int Kind { get; } = kind;
+        public TextPlan(int kind, int stem, int prefixBytes, int textStart, int textChars, int textBytes, bool hasNumber, ulong number)
+        {
+            Kind = kind;
+            Stem = stem;
+            PrefixBytes = prefixBytes;
+            TextStart = textStart;
+            TextChars = textChars;
+            TextBytes = textBytes;
+            HasNumber = hasNumber;
+            Number = number;
+        }
 
-        public int PrefixBytes { get; } = prefixBytes;
+        public TextPlan(int kind, int stem, ulong number)
+            : this(kind, stem, 0, 0, 0, 0, hasNumber: true, number)
+        {
+        }
 
-        public int TextStart { get; } = textStart;
+        public int Kind { get; }
 
-        public int TextChars { get; } = textChars;
+        public int Stem { get; }
 
-        public int TextBytes { get; } = textBytes;
+        public int PrefixBytes { get; }
 
-        public ulong Number { get; } = number;
+        public int TextStart { get; }
+
+        public int TextChars { get; }
+
+        public int TextBytes { get; }
+
+        public bool HasNumber { get; }
+
+        public ulong Number { get; }
     }
 }

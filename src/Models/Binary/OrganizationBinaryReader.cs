@@ -114,7 +114,7 @@ internal ref struct OrganizationBinaryReader
         return TryReadVarUInt64Slow(out value);
     }
 
-    // "varint32: at most 5 bytes; the 5th byte may not exceed 0x0F. A varint of more than one byte may not end with 0x00."
+    // "A varint32 takes at most 5 bytes, and its 5th byte may not exceed 0x0F", and "A varint of more than one byte may not end with 0x00".
     private bool TryReadVarUInt32Slow(out uint value)
     {
         var unread = _span[Position..];
@@ -145,7 +145,7 @@ internal ref struct OrganizationBinaryReader
         return false;
     }
 
-    // "varint64: at most 10 bytes; the 10th byte may not exceed 0x01. A varint of more than one byte may not end with 0x00."
+    // "A varint64 takes at most 10 bytes, and its 10th byte may not exceed 0x01", and "A varint of more than one byte may not end with 0x00".
     private bool TryReadVarUInt64Slow(out ulong value)
     {
         var unread = _span[Position..];

@@ -99,6 +99,8 @@ internal ref struct OrganizationBinaryWriter
 
     // Up to 8 bytes (values below 2^56) are spread into 7-bit groups in a register and stored at once: no loop whose
     // exit the branch predictor has to guess, which matters for the 4- and 5-byte varints that random numbers take.
+    // Inlined too: a seed-shaped member writes four of these, and the calls measured about 5 % of encoding.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void WriteMultiByteVarUInt64(ulong value)
     {
         var destination = _span[_buffered..];

@@ -120,6 +120,33 @@ public class BinaryCodecTests
     }
 
     [Fact]
+    public async Task StreamsFromTheEncoderThroughAPipeIntoTheDecoder()
+    {
+        var organization = OrganizationGenerator.Create(20_000);
+        var pipe = new System.IO.Pipelines.Pipe(new System.IO.Pipelines.PipeOptions(pauseWriterThreshold: 64 * 1024, resumeWriterThreshold: 32 * 1024));
+        var decoder = BinaryCodec.Instance.CreateDecoder(DecodeLimits.Default);
+
+        var writing = Task.Run(async () =>
+        {
+            await OrganizationStreamWriter.WriteAsync(pipe.Writer, BinaryCodec.Instance.CreateEncoder(), organization, 20_000, CancellationToken.None);
+            await pipe.Writer.CompleteAsync();
+        });
+        while (true)
+        {
+            var read = await pipe.Reader.ReadAsync();
+            var consumed = decoder.Decode(read.Buffer, read.IsCompleted);
+            pipe.Reader.AdvanceTo(consumed, read.Buffer.End);
+            if (read.IsCompleted)
+            {
+                break;
+            }
+        }
+
+        await writing;
+        OrganizationAssert.Equal(organization, decoder.GetResult());
+    }
+
+    [Fact]
     public void DecodingAPipeBufferLeavesPartialMembersUnconsumed()
     {
         var payload = BinaryPayload.Encode(OrganizationGenerator.Create(100));

@@ -15,8 +15,8 @@ internal static class BinaryTestVectors
                 57 53 42 46 01 01 04
                 01 00 08 5A C3 BC 72 69 63 68
                 03
-                28 0E 00 00 00 06 E6 9D B1 E4 BA AC 00 00 00 00 00 00 F8 FF 01
-                62 07 00 0C C5 81 C3 B3 64 C5 BA 20 F0 9F 98 80 06 01 20 01 00 00 00 00 00 00 00 80 82 AD C4 DD 8A 63
+                28 0E 00 00 00 0C E6 9D B1 E4 BA AC 00 00 00 00 00 00 F8 FF 01
+                22 07 00 18 C5 81 C3 B3 64 C5 BA 20 F0 9F 98 80 06 03 20 01 00 00 00 00 00 00 00 80 82 AD C4 DD 8A 63
                 """),
             ["Vector 3"] = (CreateSeedShaped, """
                 57 53 42 46 01 02 06
@@ -26,13 +26,13 @@ internal static class BinaryTestVectors
                 09 54 65 73 74 54 61 67 33
                 09 54 65 73 74 54 61 67 34
                 04
-                FE 00
-                00 08 54 65 73 74 4E 61 6D 65 00
-                00 0F 54 65 73 74 44 65 73 63 72 69 70 74 69 6F 6E F8 8A 90 DE 07
-                00 0B 54 65 73 74 41 64 64 72 65 73 73 E0 E0 B3 F3 03
+                AA 00
+                00 11 54 65 73 74 4E 61 6D 65 00
+                00 1F 54 65 73 74 44 65 73 63 72 69 70 74 69 6F 6E F8 8A 90 DE 07
+                00 17 54 65 73 74 41 64 64 72 65 73 73 E0 E0 B3 F3 03
                 B2 BD 88 BA 09 C2 A7 88 F7 8A 63
-                D5 08 01 0F B2 F9 D8 13 0C E9 A6 8B 8E 01 A8 9B F8 5F BA D6 D7 34
-                D5 08 02 0F AE A1 DB 98 04 0B B0 BC EE AB 01 EA 83 B0 87 05 E5 98 DE 30
+                FF 01 B2 F9 D8 13 E9 BA F6 EA 04 A8 9B F8 5F BA D6 D7 34
+                FF 02 AE A1 DB 98 04 B0 BC EE AB 01 EA 83 B0 87 05 E5 98 DE 30
                 """),
         };
 

@@ -66,7 +66,7 @@ public class OrganizationBinaryDecoderTests
     [InlineData(false)]
     public void BytesAfterTheLastMemberAreMalformed(bool isFinalBlock)
     {
-        // "There is no footer: the payload ends with the last member."
+        // "There is no footer: the payload ends with the last member, and any byte after it is Malformed."
         byte[] payload = [.. BinaryTestVectors.Bytes("Vector 3"), 0x00];
 
         var exception = DecodeFails(payload, isFinalBlock: isFinalBlock);
@@ -81,7 +81,7 @@ public class OrganizationBinaryDecoderTests
     [InlineData("57 53 42 46 FF 00 00 00")]
     public void AnyOtherVersionIsRejectedBeforeTheRestIsRead(string hex)
     {
-        // "A reader rejects any version other than 1 as Malformed; nothing after the version byte is read."
+        // "A reader rejects any version it does not implement as Malformed, before reading anything after the version byte"
         var exception = DecodeFails(Hex(hex), isFinalBlock: false);
 
         Assert.Equal(WireFormatError.Malformed, exception.Error);
@@ -101,11 +101,11 @@ public class OrganizationBinaryDecoderTests
     }
 
     [Theory]
-    [InlineData("57 53 42 46 01 FF FF FF FF FF FF FF FF FF FF FF 00 00")] // "varint32: at most 5 bytes": 11 continuation bytes
-    [InlineData("57 53 42 46 01 FF FF FF FF 10 00 00")] // "the 5th byte may not exceed 0x0F": 33 bits
+    [InlineData("57 53 42 46 01 FF FF FF FF FF FF FF FF FF FF FF 00 00")] // "A varint32 takes at most 5 bytes": 11 continuation bytes
+    [InlineData("57 53 42 46 01 FF FF FF FF 10 00 00")] // "its 5th byte may not exceed 0x0F": 33 bits
     [InlineData("57 53 42 46 01 80 00 00 00")] // "may not end with 0x00": not minimal
-    [InlineData(NoTags + "02 80 00 00 FF FF FF FF FF FF FF FF FF FF FF 00")] // "varint64: at most 10 bytes": 11 continuation bytes
-    [InlineData(NoTags + "02 80 00 00 FF FF FF FF FF FF FF FF FF 02")] // "the 10th byte may not exceed 0x01": 65 bits
+    [InlineData(NoTags + "02 80 00 00 FF FF FF FF FF FF FF FF FF FF FF 00")] // "A varint64 takes at most 10 bytes": 11 continuation bytes
+    [InlineData(NoTags + "02 80 00 00 FF FF FF FF FF FF FF FF FF 02")] // "its 10th byte may not exceed 0x01": 65 bits
     [InlineData(NoTags + "02 80 00 00 81 80 00")] // "may not end with 0x00": not minimal
     public void OverlongOverflowingAndNonMinimalVarintsAreMalformed(string hex)
     {
@@ -121,11 +121,11 @@ public class OrganizationBinaryDecoderTests
     [InlineData("57 53 42 46 01 00 02 04 ED A0 80 00")] // an encoded surrogate
     [InlineData("57 53 42 46 01 00 02 05 F5 80 80 80 00")] // above U+10FFFF
     [InlineData("57 53 42 46 01 00 02 03 E6 9D 00")] // a sequence cut short at the end of the text
-    [InlineData(NoTags + "02 82 00 00 01 FF 00 00")] // "Text kind 1" whose suffix is not UTF-8
-    [InlineData(NoTags + "03 82 00 00 02 C3 A9 00 00 83 01 01 28 00 00")] // prefix C3 of "é" followed by "("
+    [InlineData(NoTags + "02 82 00 00 02 FF 00 00")] // "Text (kind 1)" whose text is not UTF-8
+    [InlineData(NoTags + "03 82 00 00 04 C3 A9 00 00 83 01 02 28 00 00")] // prefix C3 of "é" followed by "("
     public void TextsThatAreNotWellFormedUtf8AreMalformed(string hex)
     {
-        // "a reader rejects ill-formed UTF-8 (overlong forms, surrogates, bytes above F4)"
+        // "A reader rejects ill-formed UTF-8 (overlong forms, encoded surrogates, bytes above F4, truncated sequences) as Malformed."
         var exception = DecodeFails(Hex(hex));
 
         Assert.Equal(WireFormatError.Malformed, exception.Error);
@@ -136,14 +136,30 @@ public class OrganizationBinaryDecoderTests
     public void APrefixShareOfHalfACodePointIsFineWhenTheWholeIsUtf8()
     {
         // The same as the last case above but for the suffix A9: "é", then "é" again from a 1-byte prefix and 1-byte suffix.
-        var decoded = BinaryPayload.Decode(Hex(NoTags + "03 82 00 00 02 C3 A9 00 00 83 01 01 A9 00 00"));
+        var decoded = BinaryPayload.Decode(Hex(NoTags + "03 82 00 00 04 C3 A9 00 00 83 01 02 A9 00 00"));
 
         Assert.Equal(["é", "é"], decoded.Members!.Select(member => member.Name));
     }
 
+    [Fact]
+    public void ValidChoicesThisWriterWouldNotMakeAreRead()
+    {
+        // "A reader accepts any valid choice": digits in a kind 1 text before its number, a prefix of 0 where one was
+        // possible, digits as text, and an integral value in its float64 form.
+        var decoded = BinaryPayload.Decode(Hex(NoTags + "05"
+            + "02 00 00 05 61 35 03 00 00 00 00 00 00 08 40 00"
+            + "05 00 00 00 00 00 00 00 00 08 40 00"
+            + "03 01 06 30 30 37 00 00 00 00 00 00 08 40 00"
+            + "87 09 06 00"));
+
+        Assert.Equal(["a53", "0", "0007", "9"], decoded.Members!.Select(member => member.Name));
+        Assert.Equal([0, 1, 2, 3], decoded.Members!.Select(member => member.Id));
+        Assert.All(decoded.Members!, member => Assert.Equal(3.0, member.Value));
+    }
+
     [Theory]
     [InlineData(NoTags + "02 82 00 01 00 00 00")] // the first member has no previous value to share with
-    [InlineData(NoTags + "03 82 00 00 01 41 00 00 83 02 00 00 00")] // "A" has 1 byte, not 2
+    [InlineData(NoTags + "03 82 00 00 02 41 00 00 83 02 00 00 00")] // "A" has 1 byte, not 2
     public void APrefixLongerThanThePreviousValueIsMalformed(string hex)
     {
         var exception = DecodeFails(Hex(hex));
@@ -152,13 +168,25 @@ public class OrganizationBinaryDecoderTests
         Assert.Contains("prefix", exception.Message, StringComparison.Ordinal);
     }
 
-    [Fact]
-    public void ANumberOfTwentyDigitsIsMalformed()
+    [Theory]
+    [InlineData(NoTags + "02 84 00 00 80 80 A0 CF C8 E0 C8 E3 8A 01 00 00")] // kind 2
+    [InlineData(NoTags + "02 86 00 80 80 A0 CF C8 E0 C8 E3 8A 01 00 00")] // kind 3
+    [InlineData(NoTags + "02 82 00 00 01 80 80 A0 CF C8 E0 C8 E3 8A 01 00 00")] // kind 1 with a number
+    public void ANumberOfTwentyDigitsIsMalformed(string hex)
     {
-        // "number < 10^19": 10^19 is 80 80 A0 CF C8 E0 C8 E3 8A 01.
-        var exception = DecodeFails(Hex(NoTags + "02 84 00 00 80 80 A0 CF C8 E0 C8 E3 8A 01 00 00"));
+        // "number must be below 10^19": 10^19 is 80 80 A0 CF C8 E0 C8 E3 8A 01.
+        var exception = DecodeFails(Hex(hex));
 
         Assert.Equal(WireFormatError.Malformed, exception.Error);
+    }
+
+    [Fact]
+    public void AStemAndNumberTextReplacesAllTheTrailingDigitsOfThePreviousValue()
+    {
+        // Kind 3 after "a12", then after "a5", then after null: "stem(previous) + decimal(number)".
+        var decoded = BinaryPayload.Decode(Hex(NoTags + "05 82 00 00 03 61 0C 00 00 87 05 00 00 81 00 00 87 07 00 00"));
+
+        Assert.Equal(["a12", "a5", null, "7"], decoded.Members!.Select(member => member.Name));
     }
 
     [Theory]
@@ -166,7 +194,7 @@ public class OrganizationBinaryDecoderTests
     [InlineData("FE FF FF FF FF FF FF FF FF 01")] // zigzag(long.MaxValue)
     public void IntegerValuesThatBinary64CannotHoldAreMalformed(string value)
     {
-        // "A reader rejects an integer that binary64 cannot hold exactly."
+        // "A reader rejects an integer that binary64 cannot hold exactly"
         var exception = DecodeFails(Hex(NoTags + "02 80 00 " + value + " 00"));
 
         Assert.Equal(WireFormatError.Malformed, exception.Error);
@@ -177,8 +205,8 @@ public class OrganizationBinaryDecoderTests
     [InlineData(NoTags + "FF FF FF FF 0F", nameof(DecodeLimits.MaxMembers))] // 2^32 - 2 members
     [InlineData("57 53 42 46 01 00 81 80 80 80 08", nameof(DecodeLimits.MaxTags))] // 2^31 tags
     [InlineData("57 53 42 46 01 00 02 81 80 80 80 04", nameof(DecodeLimits.MaxStringBytes))] // a 1 GiB tag
-    [InlineData(NoTags + "02 82 00 00 80 80 80 80 04", nameof(DecodeLimits.MaxStringBytes))] // a 1 GiB suffix
-    [InlineData(NoTags + "02 86 00 00 80 80 80 80 04", nameof(DecodeLimits.MaxStringBytes))] // a 1 GiB text before a number
+    [InlineData(NoTags + "02 82 00 00 80 80 80 80 08", nameof(DecodeLimits.MaxStringBytes))] // a 1 GiB text
+    [InlineData(NoTags + "02 82 00 00 81 80 80 80 08", nameof(DecodeLimits.MaxStringBytes))] // a 1 GiB text before a number
     public void CountAndLengthBombsFailFastWithoutAllocatingThem(string hex, string limit)
     {
         var payload = Hex(hex);
@@ -194,7 +222,7 @@ public class OrganizationBinaryDecoderTests
     [InlineData(NoTags + "81 89 7A")] // 2,000,000 members, the most the default limits allow, and none of them
     [InlineData("57 53 42 46 01 00 91 4E")] // 10,000 tags and none of them
     [InlineData("57 53 42 46 01 00 02 81 80 04 41")] // a tag of 65,536 bytes with 1 byte there
-    [InlineData(NoTags + "02 82 00 00 80 80 04 41")] // a suffix of 65,536 bytes with 1 byte there
+    [InlineData(NoTags + "02 82 00 00 80 80 08 41")] // a text of 65,536 bytes with 1 byte there
     public void CountsAndLengthsWithinTheLimitsButBeyondTheBytesAllocateNothingAndAreTruncated(string hex)
     {
         var payload = Hex(hex);
@@ -216,6 +244,31 @@ public class OrganizationBinaryDecoderTests
         // "TestName1" is 9 bytes and fits; "TestName10" is 10 once the number is written out.
         var names = new Organization { Members = [new Member { Name = "TestName1" }, new Member { Name = "TestName10" }] };
         Assert.Equal(nameof(DecodeLimits.MaxStringBytes), DecodeFails(BinaryPayload.Encode(names), limits).Limit);
+    }
+
+    [Fact]
+    public void AllocatesLittleBeyondTheDecodedObjects()
+    {
+        var organization = OrganizationGenerator.Create(10_000);
+        var payload = BinaryPayload.Encode(organization);
+        BinaryPayload.Decode(payload);
+
+        // What the decoded objects themselves take: copies of every member and text, in a list of the same size.
+        var before = GC.GetAllocatedBytesForCurrentThread();
+        var copies = new List<Member>(organization.Members!.Count);
+        foreach (var member in organization.Members)
+        {
+            copies.Add(new Member { Name = new string(member.Name), Description = new string(member.Description), Address = new string(member.Address) });
+        }
+
+        var objects = GC.GetAllocatedBytesForCurrentThread() - before;
+        before = GC.GetAllocatedBytesForCurrentThread();
+        var decoder = BinaryCodec.Instance.CreateDecoder(DecodeLimits.Default);
+        decoder.Decode(new ReadOnlySequence<byte>(payload), isFinalBlock: true);
+        var decoding = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        GC.KeepAlive(copies);
+        Assert.True(decoding - objects < 16 * 1024, $"Decoding allocated {decoding:N0} bytes for {objects:N0} bytes of objects.");
     }
 
     [Fact]

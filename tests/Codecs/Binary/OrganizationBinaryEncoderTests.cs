@@ -10,23 +10,26 @@ public class OrganizationBinaryEncoderTests
     // The payload of two members (id 0 with the previous name, id 1 with the current one, values and times 0), and
     // the bytes the second member must take: flags, the name's Text, value 00, time delta 00.
     [Theory]
-    [InlineData("TestName9", "TestName10", "85 08 0A 00 00")]
-    [InlineData("TestName10", "TestName11", "85 09 01 00 00")]
-    [InlineData("TestName19", "TestName20", "85 08 14 00 00")]
-    [InlineData("TestName", "TestName0", "85 08 00 00 00")]
-    [InlineData("Item1234", "Item1205", "85 05 CD 01 00 00")]
-    [InlineData("Item1234", "Item1200", "85 05 C8 01 00 00")]
-    [InlineData("Zürich1", "Zürich2", "85 07 02 00 00")]
-    [InlineData(null, "0", "85 00 00 00 00")]
-    [InlineData(null, "01", "87 00 01 30 01 00 00")]
-    [InlineData(null, "x007", "87 00 03 78 30 30 07 00 00")]
-    [InlineData("x1", "x000", "87 01 02 30 30 00 00 00")]
-    [InlineData(null, "10000000000000000000", "87 00 13 31 30 30 30 30 30 30 30 30 30 30 30 30 30 30 30 30 30 30 00 00 00")]
+    [InlineData("TestName9", "TestName10", "87 0A 00 00")] // kind 3: the stem "TestName" and 10
+    [InlineData("TestName10", "TestName11", "87 0B 00 00")] // kind 3 (1 byte) beats kind 2 (prefix 9, number 1)
+    [InlineData("TestName1234", "TestName1235", "87 D3 09 00 00")] // a tie goes to kind 3
+    [InlineData("TestName123455", "TestName123456", "85 0D 06 00 00")] // kind 2: prefix 13, number 6
+    [InlineData("TestName", "TestName0", "87 00 00 00")]
+    [InlineData("Item1234", "Item1205", "87 B5 09 00 00")] // never "Item12" + "05"
+    [InlineData("Item123", "Item12", "87 0C 00 00")] // a prefix of the previous value: kind 3 beats prefix 6 and no text
+    [InlineData("x1234567890123456789", "x123456789012345678", "83 13 00 00 00")] // but not when the number is long
+    [InlineData("Zürich1", "Zürich2", "87 02 00 00")]
+    [InlineData("東京1", "東京2", "87 02 00 00")]
+    [InlineData(null, "0", "87 00 00 00")] // a null previous value has an empty stem
+    [InlineData(null, "01", "83 00 03 30 01 00 00")] // kind 1: text "0" and number 1
+    [InlineData(null, "x007", "83 00 07 78 30 30 07 00 00")] // the stems differ: text "x00" and number 7
+    [InlineData("x1", "x000", "83 01 05 30 30 00 00 00")] // a run of zeros keeps its last 0 as the number
+    [InlineData(null, "10000000000000000000", "83 00 27 31 30 30 30 30 30 30 30 30 30 30 30 30 30 30 30 30 30 30 00 00 00")] // 20 digits
+    [InlineData("Order-7", "Invoice-8", "83 00 11 49 6E 76 6F 69 63 65 2D 08 00 00")] // another stem: text and number
     [InlineData("abc", "abc", "83 03 00 00 00")]
     [InlineData("", "", "83 00 00 00 00")]
-    [InlineData("é", "ê", "83 00 02 C3 AA 00 00")]
-    [InlineData("😀", "😁", "83 00 04 F0 9F 98 81 00 00")]
-    [InlineData("東京1", "東京2", "85 06 02 00 00")]
+    [InlineData("é", "ê", "83 00 04 C3 AA 00 00")] // never half a code point
+    [InlineData("😀", "😁", "83 00 08 F0 9F 98 81 00 00")] // never half a surrogate pair
     [InlineData("abc", null, "81 00 00")]
     public void WritesTextsAsTheSpecsWriterChoicesSay(string? previous, string? current, string expectedHex)
     {

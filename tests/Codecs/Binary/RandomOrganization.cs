@@ -117,7 +117,7 @@ internal static class RandomOrganization
 
     private static string? NextText(Random random, string? previous)
     {
-        switch (random.Next(12))
+        switch (random.Next(13))
         {
             case 0:
                 return null;
@@ -131,6 +131,16 @@ internal static class RandomOrganization
                 return cut > 0 && char.IsHighSurrogate(previous[cut - 1]) ? previous[..(cut - 1)] : previous[..cut];
             case 4 when previous is not null:
                 return previous + NextPiece(random);
+            case 5 when previous is not null:
+                // The previous value's stem with another number: what kind 3 and the stem rules are for.
+                var stem = previous.TrimEnd("0123456789".ToCharArray());
+                return stem + random.Next(4) switch
+                {
+                    0 => "0",
+                    1 => "0" + random.Next(100).ToString(System.Globalization.CultureInfo.InvariantCulture),
+                    2 => random.NextInt64(0, long.MaxValue).ToString(System.Globalization.CultureInfo.InvariantCulture) + random.Next(10),
+                    _ => random.Next(1_000_000).ToString(System.Globalization.CultureInfo.InvariantCulture),
+                };
             default:
                 var builder = new StringBuilder();
                 for (var pieces = random.Next(0, 5); pieces > 0; pieces--)
