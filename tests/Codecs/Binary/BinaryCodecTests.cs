@@ -2,6 +2,7 @@ using System.Buffers;
 using WebSerialization.Models;
 using WebSerialization.Models.Binary;
 using WebSerialization.Models.Streaming;
+using WebSerialization.Codecs.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Binary;
 
@@ -28,7 +29,7 @@ public class BinaryCodecTests
         var organization = RandomOrganization.Create(seed, maxMembers: 40);
         var payload = BinaryPayload.Encode(organization);
 
-        var decoded = BinaryPayload.Decode(SegmentedSequence.Create(payload, 1));
+        var decoded = BinaryPayload.Decode(BufferSegment.Split(payload, 1));
 
         OrganizationAssert.Equal(organization, decoded);
     }

@@ -2,6 +2,7 @@ using System.Buffers;
 using WebSerialization.Models;
 using WebSerialization.Models.Binary;
 using WebSerialization.Models.Streaming;
+using WebSerialization.Codecs.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Binary;
 
@@ -49,7 +50,7 @@ internal static class BinaryPayload
         {
             var chunk = payload.AsSpan(start, Math.Min(chunkSize, payload.Length - start));
             byte[] joined = [.. pending, .. chunk];
-            var buffer = SegmentedSequence.Create(joined, 1);
+            var buffer = BufferSegment.Split(joined, 1);
             var consumed = decoder.Decode(buffer, isFinalBlock: false);
             pending = buffer.Slice(consumed).ToArray();
         }

@@ -1,4 +1,5 @@
 using WebSerialization.Models;
+using WebSerialization.Codecs.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Binary;
 

@@ -3,6 +3,7 @@ using System.Diagnostics;
 using WebSerialization.Models;
 using WebSerialization.Models.Binary;
 using WebSerialization.Models.Streaming;
+using WebSerialization.Codecs.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Binary;
 
@@ -54,7 +55,7 @@ public class OrganizationBinaryDecoderTests
         var payload = Payload(name);
 
         var whole = BinaryPayload.Decode(payload);
-        var segmented = BinaryPayload.Decode(SegmentedSequence.Create(payload, 1));
+        var segmented = BinaryPayload.Decode(BufferSegment.Split(payload, 1));
         var trickled = BinaryPayload.DecodeInChunks(payload, 1);
 
         OrganizationAssert.Equal(whole, segmented);
@@ -299,7 +300,7 @@ public class OrganizationBinaryDecoderTests
                 try
                 {
                     var decoder = BinaryCodec.Instance.CreateDecoder(DecodeLimits.Default);
-                    decoder.Decode(SegmentedSequence.Create(corrupted, segmentSize), isFinalBlock: true);
+                    decoder.Decode(BufferSegment.Split(corrupted, segmentSize), isFinalBlock: true);
                     outcome = "decoded";
                 }
                 catch (WireFormatException exception)

@@ -2,6 +2,7 @@ using System.Buffers;
 using System.Text;
 using WebSerialization.Models;
 using WebSerialization.Models.Binary;
+using WebSerialization.Codecs.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Binary;
 

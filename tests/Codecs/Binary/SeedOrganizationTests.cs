@@ -8,6 +8,7 @@ using WebSerialization.Models.Json;
 using WebSerialization.Models.Protobuf;
 using WebSerialization.Models.Streaming;
 using Xunit.Abstractions;
+using WebSerialization.Codecs.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Binary;
 

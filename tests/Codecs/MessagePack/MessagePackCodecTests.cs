@@ -6,6 +6,7 @@ using WebSerialization.Models.MessagePack;
 using WebSerialization.Models.Streaming;
 using Xunit.Abstractions;
 using static WebSerialization.Codecs.Tests.MessagePack.MessagePackPayloads;
+using WebSerialization.Codecs.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.MessagePack;
 

@@ -5,6 +5,7 @@ using WebSerialization.Models.MessagePack;
 using WebSerialization.Models.Streaming;
 using Xunit.Abstractions;
 using static WebSerialization.Codecs.Tests.MessagePack.MessagePackPayloads;
+using WebSerialization.Codecs.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.MessagePack;
 
@@ -236,7 +237,7 @@ public class MessagePackDecoderTests(ITestOutputHelper output)
         var payload = Encode(organization);
 
         var decoder = MessagePackCodec.Instance.CreateDecoder(DecodeLimits.Default);
-        var buffer = SegmentedSequence.Create(payload, segmentSize: 1);
+        var buffer = BufferSegment.Split(payload, segmentSize: 1);
         var position = decoder.Decode(buffer, isFinalBlock: true);
 
         Assert.Equal(buffer.End, position);

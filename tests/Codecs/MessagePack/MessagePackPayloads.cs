@@ -3,6 +3,7 @@ using System.Runtime.InteropServices;
 using WebSerialization.Models;
 using WebSerialization.Models.MessagePack;
 using WebSerialization.Models.Streaming;
+using WebSerialization.Codecs.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.MessagePack;
 
@@ -53,7 +54,7 @@ internal static class MessagePackPayloads
         do
         {
             received = Math.Min(payload.Length, received + (random?.Next(1, 2 * pieceSize) ?? pieceSize));
-            var buffer = SegmentedSequence.Create(payload.AsMemory(consumed, received - consumed), segmentSize);
+            var buffer = BufferSegment.Split(payload.AsMemory(consumed, received - consumed), segmentSize);
             var position = decoder.Decode(buffer, isFinalBlock: received == payload.Length);
             consumed += (int)buffer.Slice(0, position).Length;
         }
@@ -68,6 +69,6 @@ internal static class MessagePackPayloads
     public static WireFormatException DecodeFails(byte[] payload, DecodeLimits? limits = null, int segmentSize = int.MaxValue)
     {
         var decoder = MessagePackCodec.Instance.CreateDecoder(limits ?? DecodeLimits.Default);
-        return Assert.Throws<WireFormatException>(() => decoder.Decode(SegmentedSequence.Create(payload, segmentSize), isFinalBlock: true));
+        return Assert.Throws<WireFormatException>(() => decoder.Decode(BufferSegment.Split(payload, segmentSize), isFinalBlock: true));
     }
 }
