@@ -1,0 +1,61 @@
+using System.Globalization;
+using WebSerialization.Models;
+
+namespace WebSerialization.Benchmarks;
+
+/// <summary>
+/// The options this program reads itself; everything else goes to BenchmarkDotNet (<c>--filter</c>,
+/// <c>--anyCategories</c>, <c>--list flat</c>, ...).
+/// <list type="bullet">
+/// <item><c>--dry</c>: CI mode. BenchmarkDotNet's Dry job in this process (no generated projects), 10,000 members
+/// unless <c>--members</c> says otherwise; checks that every row runs, measures nothing worth quoting.</item>
+/// <item><c>--members N</c>: the organization's member count (default 1,000,000, the seed's).</item>
+/// </list>
+/// </summary>
+public sealed record BenchmarkCommandLine(bool Dry, int MemberCount, IReadOnlyList<string> Arguments, IReadOnlyList<string> BenchmarkArguments)
+{
+    /// <summary>The members of a dry run: enough to cross every buffer and chunk boundary, small enough for seconds.</summary>
+    public const int DryMemberCount = 10_000;
+
+    /// <summary>True when the run is the one docs/performance.md describes: not dry, the seed's member count.</summary>
+    public bool IsFullRun => !Dry && MemberCount == OrganizationGenerator.SeedMemberCount;
+
+    /// <summary>The command as a reader would type it again.</summary>
+    public string Command => "dotnet run -c Release --project tests/Benchmarks" + (Arguments.Count == 0 ? string.Empty : " -- " + string.Join(' ', Arguments));
+
+    public static BenchmarkCommandLine Parse(string[] args)
+    {
+        ArgumentNullException.ThrowIfNull(args);
+        var dry = false;
+        int? members = null;
+        var rest = new List<string>();
+        for (var i = 0; i < args.Length; i++)
+        {
+            switch (args[i])
+            {
+                case "--dry":
+                    dry = true;
+                    break;
+                case "--members" when i + 1 < args.Length
+                    && int.TryParse(args[i + 1], NumberStyles.AllowThousands, CultureInfo.InvariantCulture, out var count) && count >= 0:
+                    members = count;
+                    i++;
+                    break;
+                case "--members":
+                    throw new ArgumentException("--members needs a whole number of members, such as --members 10000.");
+                default:
+                    rest.Add(args[i]);
+                    break;
+            }
+        }
+
+        // Without a filter BenchmarkDotNet asks interactively which benchmarks to run; everything is meant.
+        var selects = rest.Any(arg => arg is "--filter" or "-f" or "--list" or "--help" or "-h" or "--version" or "--info");
+        if (!selects)
+        {
+            rest.AddRange(["--filter", "*"]);
+        }
+
+        return new BenchmarkCommandLine(dry, members ?? (dry ? DryMemberCount : OrganizationGenerator.SeedMemberCount), args, rest);
+    }
+}

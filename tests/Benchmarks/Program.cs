@@ -1,0 +1,28 @@
+using System.Globalization;
+using BenchmarkDotNet.Running;
+using WebSerialization.Benchmarks;
+using WebSerialization.Benchmarks.Contenders;
+using WebSerialization.Benchmarks.Reporting;
+
+// The seed article's serializer table in one BenchmarkDotNet run: check every row, measure it, then write the table in
+// the seed's shape with the targets evaluated. Usage: tests/Benchmarks/README.md.
+var options = BenchmarkCommandLine.Parse(args);
+Environment.SetEnvironmentVariable(BenchmarkSettings.MemberCountVariable, options.MemberCount.ToString(CultureInfo.InvariantCulture));
+var lineup = SerializerLineup.Create();
+
+var catalog = PayloadCatalog.Verify(lineup, options.MemberCount, Console.Out);
+if (catalog.Problems.Count > 0)
+{
+    Console.Error.WriteLine("Not benchmarking rows that do not round-trip:\n  " + string.Join("\n  ", catalog.Problems));
+    return 1;
+}
+
+var config = SerializerBenchmarkConfig.Create(options, catalog, RepositoryPaths.Artifacts);
+var summaries = BenchmarkSwitcher.FromTypes([typeof(SerializerBenchmarks)]).Run([.. options.BenchmarkArguments], config).ToList();
+if (summaries.Count == 0)
+{
+    // --list, --help and the like: nothing ran, nothing to report.
+    return 0;
+}
+
+return SeedTablePublisher.Publish(summaries, lineup, catalog, options, Console.Out);

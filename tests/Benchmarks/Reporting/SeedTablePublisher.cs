@@ -1,0 +1,60 @@
+using WebSerialization.Benchmarks.Contenders;
+using BenchmarkDotNet.Reports;
+
+namespace WebSerialization.Benchmarks.Reporting;
+
+/// <summary>
+/// The post-run step: regroups BenchmarkDotNet's results into the seed's table, evaluates the targets, prints both,
+/// writes them to the artifacts, and replaces the benchmark section of docs/performance.md after a complete full run.
+/// </summary>
+public static class SeedTablePublisher
+{
+    /// <returns>The exit code: 1 when a benchmark failed (missed targets do not fail the run; times on a shared machine are noisy).</returns>
+    public static int Publish(
+        IReadOnlyList<Summary> summaries,
+        IReadOnlyList<OrganizationSerializer> lineup,
+        PayloadCatalog catalog,
+        BenchmarkCommandLine options,
+        TextWriter log)
+    {
+        ArgumentNullException.ThrowIfNull(log);
+        var results = BenchmarkResults.From(summaries, lineup, catalog);
+        var targets = TargetEvaluation.Evaluate(results);
+        var section = SeedTableReport.Render(results, targets, summaries, options, DateTimeOffset.UtcNow);
+
+        var artifact = Path.Combine(RepositoryPaths.Artifacts, "results", "seed-table.md");
+        Directory.CreateDirectory(Path.GetDirectoryName(artifact)!);
+        File.WriteAllText(artifact, section);
+
+        log.WriteLine();
+        log.WriteLine("// * Targets *");
+        if (!options.IsFullRun)
+        {
+            log.WriteLine(SeedTableReport.NotAMeasurement(options));
+        }
+
+        foreach (var target in targets)
+        {
+            log.WriteLine(target);
+        }
+
+        log.WriteLine();
+        log.WriteLine($"Seed-shaped table: {artifact}");
+        if (options.IsFullRun && results.IsComplete)
+        {
+            PerformanceDocument.WriteSection(RepositoryPaths.PerformanceDocument, section);
+            log.WriteLine($"Updated the benchmark section of {RepositoryPaths.PerformanceDocument}");
+        }
+        else
+        {
+            log.WriteLine("docs/performance.md left as it was: only a complete, non-dry run of 1,000,000 members replaces its section.");
+        }
+
+        foreach (var failure in results.Failures)
+        {
+            log.WriteLine($"FAILED {failure}");
+        }
+
+        return results.Failures.Count == 0 ? 0 : 1;
+    }
+}
