@@ -10,15 +10,25 @@ namespace WebSerialization.Benchmarks;
 /// <item><c>--dry</c>: CI mode. BenchmarkDotNet's Dry job in this process (no generated projects), 10,000 members
 /// unless <c>--members</c> says otherwise; checks that every row runs, measures nothing worth quoting.</item>
 /// <item><c>--members N</c>: the organization's member count (default 1,000,000, the seed's).</item>
+/// <item><c>--rows A,B</c>: only the rows whose names contain one of the parts, such as <c>--rows Binary,seed</c>
+/// (BenchmarkDotNet's <c>--filter</c> selects methods, not parameter values).</item>
+/// <item><c>--repeat ROW serialize|deserialize N</c>: no BenchmarkDotNet, just one row's operation N times in this
+/// process, for a profiler to attach to (see <see cref="RepeatedOperation"/>).</item>
 /// </list>
 /// </summary>
-public sealed record BenchmarkCommandLine(bool Dry, int MemberCount, IReadOnlyList<string> Arguments, IReadOnlyList<string> BenchmarkArguments)
+public sealed record BenchmarkCommandLine(
+    bool Dry,
+    int MemberCount,
+    string? Rows,
+    RepeatedOperation? Repeat,
+    IReadOnlyList<string> Arguments,
+    IReadOnlyList<string> BenchmarkArguments)
 {
     /// <summary>The members of a dry run: enough to cross every buffer and chunk boundary, small enough for seconds.</summary>
     public const int DryMemberCount = 10_000;
 
-    /// <summary>True when the run is the one docs/performance.md describes: not dry, the seed's member count.</summary>
-    public bool IsFullRun => !Dry && MemberCount == OrganizationGenerator.SeedMemberCount;
+    /// <summary>True when the run is the one docs/performance.md describes: not dry, every row, the seed's member count.</summary>
+    public bool IsFullRun => !Dry && Rows is null && MemberCount == OrganizationGenerator.SeedMemberCount;
 
     /// <summary>The command as a reader would type it again.</summary>
     public string Command => "dotnet run -c Release --project tests/Benchmarks" + (Arguments.Count == 0 ? string.Empty : " -- " + string.Join(' ', Arguments));
@@ -28,6 +38,8 @@ public sealed record BenchmarkCommandLine(bool Dry, int MemberCount, IReadOnlyLi
         ArgumentNullException.ThrowIfNull(args);
         var dry = false;
         int? members = null;
+        string? rows = null;
+        RepeatedOperation? repeat = null;
         var rest = new List<string>();
         for (var i = 0; i < args.Length; i++)
         {
@@ -43,6 +55,19 @@ public sealed record BenchmarkCommandLine(bool Dry, int MemberCount, IReadOnlyLi
                     break;
                 case "--members":
                     throw new ArgumentException("--members needs a whole number of members, such as --members 10000.");
+                case "--rows" when i + 1 < args.Length:
+                    rows = args[++i];
+                    break;
+                case "--rows":
+                    throw new ArgumentException("--rows needs parts of row names, such as --rows Binary,seed.");
+                case "--repeat" when i + 3 < args.Length
+                    && args[i + 2] is "serialize" or "deserialize"
+                    && int.TryParse(args[i + 3], NumberStyles.None, CultureInfo.InvariantCulture, out var times):
+                    repeat = new RepeatedOperation(args[i + 1], args[i + 2] == "serialize", times);
+                    i += 3;
+                    break;
+                case "--repeat":
+                    throw new ArgumentException("--repeat needs a row, an operation and a count, such as --repeat \"Binary stream\" deserialize 12.");
                 default:
                     rest.Add(args[i]);
                     break;
@@ -56,6 +81,6 @@ public sealed record BenchmarkCommandLine(bool Dry, int MemberCount, IReadOnlyLi
             rest.AddRange(["--filter", "*"]);
         }
 
-        return new BenchmarkCommandLine(dry, members ?? (dry ? DryMemberCount : OrganizationGenerator.SeedMemberCount), args, rest);
+        return new BenchmarkCommandLine(dry, members ?? (dry ? DryMemberCount : OrganizationGenerator.SeedMemberCount), rows, repeat, args, rest);
     }
 }

@@ -1,14 +1,19 @@
 using System.Globalization;
 using BenchmarkDotNet.Running;
 using WebSerialization.Benchmarks;
-using WebSerialization.Benchmarks.Contenders;
 using WebSerialization.Benchmarks.Reporting;
 
 // The seed article's serializer table in one BenchmarkDotNet run: check every row, measure it, then write the table in
 // the seed's shape with the targets evaluated. Usage: tests/Benchmarks/README.md.
 var options = BenchmarkCommandLine.Parse(args);
+if (options.Repeat is { } repeat)
+{
+    return repeat.Run(options.MemberCount, Console.Out);
+}
+
 Environment.SetEnvironmentVariable(BenchmarkSettings.MemberCountVariable, options.MemberCount.ToString(CultureInfo.InvariantCulture));
-var lineup = SerializerLineup.Create();
+Environment.SetEnvironmentVariable(BenchmarkSettings.RowsVariable, options.Rows);
+var lineup = SerializerBenchmarks.Serializers.ToList();
 
 var catalog = PayloadCatalog.Verify(lineup, options.MemberCount, Console.Out);
 if (catalog.Problems.Count > 0)

@@ -32,9 +32,9 @@ public static class SerializerBenchmarkConfig
                 // One operation takes 0.05 to 3 s: no point in repeating it within an iteration, or in a pilot stage.
                 .WithInvocationCount(1)
                 .WithUnrollFactor(1)
-                .WithEnvironmentVariables(new EnvironmentVariable(
-                    BenchmarkSettings.MemberCountVariable,
-                    options.MemberCount.ToString(CultureInfo.InvariantCulture)));
+                .WithEnvironmentVariables(
+                    new EnvironmentVariable(BenchmarkSettings.MemberCountVariable, options.MemberCount.ToString(CultureInfo.InvariantCulture)),
+                    new EnvironmentVariable(BenchmarkSettings.RowsVariable, options.Rows ?? string.Empty));
 
         return ManualConfig.Create(DefaultConfig.Instance)
             .AddJob(job)

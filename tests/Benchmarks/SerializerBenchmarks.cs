@@ -19,8 +19,8 @@ public class SerializerBenchmarks
     [ParamsSource(nameof(Serializers))]
     public OrganizationSerializer Serializer { get; set; } = null!;
 
-    /// <summary>The rows, in table order.</summary>
-    public static IEnumerable<OrganizationSerializer> Serializers => SerializerLineup.Create();
+    /// <summary>The rows selected by <c>--rows</c> (all by default), in table order.</summary>
+    public static IEnumerable<OrganizationSerializer> Serializers => SerializerLineup.Create().Where(row => BenchmarkSettings.IsSelected(row.Name));
 
     [GlobalSetup(Target = nameof(Serialize))]
     public void SetUpSerialize() => _organization = OrganizationGenerator.Create(BenchmarkSettings.MemberCount);

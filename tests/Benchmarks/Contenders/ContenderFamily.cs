@@ -20,4 +20,7 @@ public enum ContenderFamily
 
     /// <summary>The seed article's MessagePack with block compression (Brotli standing in for LZ4).</summary>
     SeedCompressedMessagePack,
+
+    /// <summary>Not a format: the least work any serializer of the object model does, a measuring stick.</summary>
+    Floor,
 }

@@ -6,7 +6,10 @@ using WebSerialization.Models.Protobuf;
 
 namespace WebSerialization.Benchmarks.Contenders;
 
-/// <summary>The rows of the benchmark, in the order of the tables: each format's plain and streaming paths, then the seed's baselines.</summary>
+/// <summary>
+/// The rows of the benchmark, in the order of the tables: each format's plain and streaming paths, the seed's
+/// baselines, and the object model's floor to measure them all against.
+/// </summary>
 public static class SerializerLineup
 {
     /// <summary>Fresh instances of every row (each benchmark process makes its own).</summary>
@@ -22,5 +25,6 @@ public static class SerializerLineup
         new CodecStreamingSerializer(BinaryCodec.Instance, "Binary stream", ContenderFamily.Binary),
         new SeedBinaryWriterSerializer(),
         new SeedCompressedMessagePackSerializer(),
+        new ObjectModelFloor(),
     ];
 }

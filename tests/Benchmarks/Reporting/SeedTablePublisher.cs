@@ -36,6 +36,10 @@ public static class SeedTablePublisher
         foreach (var target in targets)
         {
             log.WriteLine(target);
+            if (target.Obstacle is not null)
+            {
+                log.WriteLine($"     What stands in the way: {target.Obstacle}");
+            }
         }
 
         log.WriteLine();

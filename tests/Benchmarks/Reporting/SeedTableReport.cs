@@ -14,7 +14,7 @@ public static class SeedTableReport
 {
     public static string Render(
         BenchmarkResults results,
-        IReadOnlyList<string> targets,
+        IReadOnlyList<TargetResult> targets,
         IReadOnlyList<Summary> summaries,
         BenchmarkCommandLine options,
         DateTimeOffset finished)
@@ -59,7 +59,11 @@ public static class SeedTableReport
 
         foreach (var target in targets)
         {
-            md.AppendLine($"- {target}");
+            md.AppendLine($"- **{target.Verdict}** {target.Text}");
+            if (target.Obstacle is not null)
+            {
+                md.AppendLine($"  - *What stands in the way:* {target.Obstacle}");
+            }
         }
 
         md.AppendLine();
