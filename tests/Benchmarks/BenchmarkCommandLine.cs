@@ -14,6 +14,7 @@ namespace WebSerialization.Benchmarks;
 /// (BenchmarkDotNet's <c>--filter</c> selects methods, not parameter values).</item>
 /// <item><c>--repeat ROW serialize|deserialize N</c>: no BenchmarkDotNet, just one row's operation N times in this
 /// process, for a profiler to attach to (see <see cref="RepeatedOperation"/>).</item>
+/// <item><c>--report-from LOG</c>: no measuring: the report rendered again from a run's BenchmarkDotNet log.</item>
 /// </list>
 /// </summary>
 public sealed record BenchmarkCommandLine(
@@ -21,17 +22,12 @@ public sealed record BenchmarkCommandLine(
     int MemberCount,
     string? Rows,
     RepeatedOperation? Repeat,
+    string? ReportFrom,
     IReadOnlyList<string> Arguments,
     IReadOnlyList<string> BenchmarkArguments)
 {
     /// <summary>The members of a dry run: enough to cross every buffer and chunk boundary, small enough for seconds.</summary>
     public const int DryMemberCount = 10_000;
-
-    /// <summary>True when the run is the one docs/performance.md describes: not dry, every row, the seed's member count.</summary>
-    public bool IsFullRun => !Dry && Rows is null && MemberCount == OrganizationGenerator.SeedMemberCount;
-
-    /// <summary>The command as a reader would type it again.</summary>
-    public string Command => "dotnet run -c Release --project tests/Benchmarks" + (Arguments.Count == 0 ? string.Empty : " -- " + string.Join(' ', Arguments));
 
     public static BenchmarkCommandLine Parse(string[] args)
     {
@@ -40,6 +36,7 @@ public sealed record BenchmarkCommandLine(
         int? members = null;
         string? rows = null;
         RepeatedOperation? repeat = null;
+        string? reportFrom = null;
         var rest = new List<string>();
         for (var i = 0; i < args.Length; i++)
         {
@@ -66,6 +63,11 @@ public sealed record BenchmarkCommandLine(
                     repeat = new RepeatedOperation(args[i + 1], args[i + 2] == "serialize", times);
                     i += 3;
                     break;
+                case "--report-from" when i + 1 < args.Length:
+                    reportFrom = args[++i];
+                    break;
+                case "--report-from":
+                    throw new ArgumentException("--report-from needs the path of a BenchmarkDotNet log, such as BenchmarkDotNet.Artifacts/WebSerialization.Benchmarks.SerializerBenchmarks-20261121-103133.log.");
                 case "--repeat":
                     throw new ArgumentException("--repeat needs a row, an operation and a count, such as --repeat \"Binary stream\" deserialize 12.");
                 default:
@@ -81,6 +83,6 @@ public sealed record BenchmarkCommandLine(
             rest.AddRange(["--filter", "*"]);
         }
 
-        return new BenchmarkCommandLine(dry, members ?? (dry ? DryMemberCount : OrganizationGenerator.SeedMemberCount), rows, repeat, args, rest);
+        return new BenchmarkCommandLine(dry, members ?? (dry ? DryMemberCount : OrganizationGenerator.SeedMemberCount), rows, repeat, reportFrom, args, rest);
     }
 }

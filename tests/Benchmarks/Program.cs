@@ -15,6 +15,16 @@ Environment.SetEnvironmentVariable(BenchmarkSettings.MemberCountVariable, option
 Environment.SetEnvironmentVariable(BenchmarkSettings.RowsVariable, options.Rows);
 var lineup = SerializerBenchmarks.Serializers.ToList();
 
+if (options.ReportFrom is { } logPath)
+{
+    // Render again from a run's log: the sizes are recomputed (they are exact and deterministic), nothing is timed.
+    var measured = BenchmarkLogReader.Read(logPath);
+    Environment.SetEnvironmentVariable(BenchmarkSettings.MemberCountVariable, measured.MemberCount.ToString(CultureInfo.InvariantCulture));
+    Environment.SetEnvironmentVariable(BenchmarkSettings.RowsVariable, measured.Rows);
+    var rows = SerializerBenchmarks.Serializers.ToList();
+    return SeedTablePublisher.Publish(measured, rows, PayloadCatalog.Verify(rows, measured.MemberCount, Console.Out), Console.Out);
+}
+
 var catalog = PayloadCatalog.Verify(lineup, options.MemberCount, Console.Out);
 if (catalog.Problems.Count > 0)
 {
@@ -30,4 +40,4 @@ if (summaries.Count == 0)
     return 0;
 }
 
-return SeedTablePublisher.Publish(summaries, lineup, catalog, options, Console.Out);
+return SeedTablePublisher.Publish(RunRecord.FromSummaries(summaries, options), lineup, catalog, Console.Out);

@@ -2,7 +2,6 @@ using System.Globalization;
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Jobs;
-using BenchmarkDotNet.Order;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
 using Perfolizer.Horology;
@@ -39,8 +38,8 @@ public static class SerializerBenchmarkConfig
         return ManualConfig.Create(DefaultConfig.Instance)
             .AddJob(job)
             .AddColumn(new PayloadSizeColumn(catalog.Sizes))
-            .WithOrderer(new DefaultOrderer(SummaryOrderPolicy.Declared, MethodOrderPolicy.Declared))
-            .WithSummaryStyle(SummaryStyle.Default.WithTimeUnit(TimeUnit.Millisecond).WithSizeUnit(SizeUnit.MB))
+            .WithOrderer(LineupOrderer.Instance)
+            .WithSummaryStyle(SummaryStyle.Default.WithTimeUnit(TimeUnit.Millisecond).WithSizeUnit(SizeUnit.MB).WithMaxParameterColumnWidth(24))
             .WithArtifactsPath(artifactsPath);
     }
 }

@@ -16,7 +16,7 @@ public sealed class CodecByteArraySerializer(IWireFormatCodec codec, string name
     public override string Name => name;
 
     public override string Description =>
-        $"Our {codec.Format} encoder writing all members in one call into an `ArrayBufferWriter<byte>` (grown by doubling), " +
+        $"Our {FormatName(codec.Format)} encoder writing all members in one call into an `ArrayBufferWriter<byte>` (grown by doubling), " +
         "then `ToArray()`; our decoder over the whole array as one final block. This stands where the library's plain " +
         "`byte[]` call would (MessagePack-CSharp and protobuf-net cannot be restored here; docs/dependencies.md).";
 

@@ -19,7 +19,7 @@ public sealed class CodecStreamingSerializer(IWireFormatCodec codec, string name
     public override string Name => name;
 
     public override string Description =>
-        $"Our {codec.Format} encoder through `OrganizationStreamWriter` (batches of 64 members, a flush every 32 KB) into a " +
+        $"Our {FormatName(codec.Format)} encoder through `OrganizationStreamWriter` (batches of 64 members, a flush every 32 KB) into a " +
         "pipe writer that discards what is flushed and reuses its 64 KB buffer; our decoder through " +
         "`OrganizationStreamReader` from a pipe reader that delivers the payload 64 KB per read.";
 

@@ -29,6 +29,18 @@ public abstract class OrganizationSerializer
     /// <summary>The measured deserialization of a payload made by <see cref="SerializeToArray"/>.</summary>
     public abstract Organization Deserialize(PreparedPayload payload);
 
+    /// <summary>The row's place in <see cref="SerializerLineup"/>, which BenchmarkDotNet's tables follow.</summary>
+    public int Position { get; internal set; }
+
     /// <inheritdoc />
     public sealed override string ToString() => Name;
+
+    /// <summary>A format's name as the tables spell it.</summary>
+    protected static string FormatName(WireFormat format) => format switch
+    {
+        WireFormat.Json => "JSON",
+        WireFormat.Protobuf => "protobuf",
+        WireFormat.Binary => "binary",
+        _ => format.ToString(),
+    };
 }

@@ -1,5 +1,4 @@
 using WebSerialization.Benchmarks.Contenders;
-using BenchmarkDotNet.Reports;
 
 namespace WebSerialization.Benchmarks.Reporting;
 
@@ -10,17 +9,13 @@ namespace WebSerialization.Benchmarks.Reporting;
 public static class SeedTablePublisher
 {
     /// <returns>The exit code: 1 when a benchmark failed (missed targets do not fail the run; times on a shared machine are noisy).</returns>
-    public static int Publish(
-        IReadOnlyList<Summary> summaries,
-        IReadOnlyList<OrganizationSerializer> lineup,
-        PayloadCatalog catalog,
-        BenchmarkCommandLine options,
-        TextWriter log)
+    public static int Publish(RunRecord run, IReadOnlyList<OrganizationSerializer> lineup, PayloadCatalog catalog, TextWriter log)
     {
+        ArgumentNullException.ThrowIfNull(run);
         ArgumentNullException.ThrowIfNull(log);
-        var results = BenchmarkResults.From(summaries, lineup, catalog);
+        var results = BenchmarkResults.From(run, lineup, catalog);
         var targets = TargetEvaluation.Evaluate(results);
-        var section = SeedTableReport.Render(results, targets, summaries, options, DateTimeOffset.UtcNow);
+        var section = SeedTableReport.Render(results, targets, run);
 
         var artifact = Path.Combine(RepositoryPaths.Artifacts, "results", "seed-table.md");
         Directory.CreateDirectory(Path.GetDirectoryName(artifact)!);
@@ -28,9 +23,9 @@ public static class SeedTablePublisher
 
         log.WriteLine();
         log.WriteLine("// * Targets *");
-        if (!options.IsFullRun)
+        if (!run.IsFullRun)
         {
-            log.WriteLine(SeedTableReport.NotAMeasurement(options));
+            log.WriteLine(SeedTableReport.NotAMeasurement(run.MemberCount, run.Dry, run.Rows));
         }
 
         foreach (var target in targets)
@@ -44,7 +39,7 @@ public static class SeedTablePublisher
 
         log.WriteLine();
         log.WriteLine($"Seed-shaped table: {artifact}");
-        if (options.IsFullRun && results.IsComplete)
+        if (run.IsFullRun && results.IsComplete)
         {
             PerformanceDocument.WriteSection(RepositoryPaths.PerformanceDocument, section);
             log.WriteLine($"Updated the benchmark section of {RepositoryPaths.PerformanceDocument}");

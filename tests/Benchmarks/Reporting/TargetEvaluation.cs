@@ -83,9 +83,11 @@ public static class TargetEvaluation
         var obstacle = AboveFloor(operation, [worst.Row, seed], floor);
         if (floor is not null && operation.Time(floor) is { } floorMs && needed < floorMs)
         {
-            obstacle = $"{SeedSpeedup:0}x the seed would be {Ms(needed)}, {Ms(floorMs - needed)} below the floor row's {Ms(floorMs)}: " +
-                $"the seed's own approach is only {Ms(seedMs - floorMs)} above what building this object model costs any {operation.Name}r, " +
-                $"so no format can be {SeedSpeedup:0}x faster while producing the same objects. " + obstacle;
+            var seedWork = seedMs - floorMs;
+            obstacle = $"{SeedSpeedup:0}x the seed would be {Ms(needed)}, {Ms(floorMs - needed)} below the floor row's {Ms(floorMs)}, which is what " +
+                $"producing these objects costs with no format at all; " +
+                (seedWork <= 0 ? "the seed's approach measured at that floor itself" : $"the seed's own work is only {Ms(seedWork)} above it") +
+                $", so no format that produces the same objects can be {SeedSpeedup:0}x faster than it. " + obstacle;
         }
 
         return new TargetResult(
@@ -102,8 +104,10 @@ public static class TargetEvaluation
             return operation.Profile;
         }
 
-        var parts = rows.Select(row => $"{row.Name} {Ms(operation.Time(row)!.Value - floorMs)}");
-        return $"Above the floor row ({Ms(floorMs)}, the object model's own cost): {string.Join(", ", parts)}. {operation.Profile}";
+        var parts = rows.Select(row => operation.Time(row)!.Value - floorMs is var above && above > 0
+            ? $"{row.Name} {Ms(above)}"
+            : $"{row.Name} none (it measured {Ms(-above)} under the floor: noise)");
+        return $"Time above the floor row ({Ms(floorMs)}, the object model's own cost): {string.Join("; ", parts)}. {operation.Profile}";
     }
 
     private static IEnumerable<TargetResult> Smaller(List<MeasuredRow> binary, MeasuredRow? compressed)
