@@ -1,0 +1,46 @@
+using System.Buffers;
+using System.Runtime.InteropServices;
+using WebSerialization.Models;
+using WebSerialization.Models.Streaming;
+
+namespace WebSerialization.Benchmarks.Contenders;
+
+/// <summary>
+/// The nearest thing to a library's <c>Serialize(T) → byte[]</c> for the formats whose libraries cannot be restored
+/// here (MessagePack-CSharp, protobuf-net): our encoder writes every member in one call into an
+/// <see cref="ArrayBufferWriter{T}"/>, which grows by doubling, then <c>ToArray()</c>; our decoder reads the whole
+/// array as one final block. No pipe, no batching, no flushes.
+/// </summary>
+public sealed class CodecByteArraySerializer(IWireFormatCodec codec, string name, ContenderFamily family) : OrganizationSerializer
+{
+    public override string Name => name;
+
+    public override string Description =>
+        $"Our {FormatName(codec.Format)} encoder writing all members in one call into an `ArrayBufferWriter<byte>` (grown by doubling), " +
+        "then `ToArray()`; our decoder over the whole array as one final block. This stands where the library's plain " +
+        "`byte[]` call would (MessagePack-CSharp and protobuf-net cannot be restored here; docs/dependencies.md).";
+
+    public override ContenderFamily Family => family;
+
+    public override byte[] SerializeToArray(Organization organization)
+    {
+        ArgumentNullException.ThrowIfNull(organization);
+        var output = new ArrayBufferWriter<byte>();
+        var encoder = codec.CreateEncoder();
+        var members = organization.Members;
+        encoder.WriteHeader(output, organization, members?.Count ?? 0);
+        encoder.WriteMembers(output, CollectionsMarshal.AsSpan(members));
+        encoder.WriteFooter(output);
+        return output.WrittenSpan.ToArray();
+    }
+
+    public override long Serialize(Organization organization) => SerializeToArray(organization).Length;
+
+    public override Organization Deserialize(PreparedPayload payload)
+    {
+        ArgumentNullException.ThrowIfNull(payload);
+        var decoder = codec.CreateDecoder(DecodeLimits.Default);
+        decoder.Decode(new ReadOnlySequence<byte>(payload.Bytes), isFinalBlock: true);
+        return decoder.GetResult();
+    }
+}

@@ -1,0 +1,158 @@
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Text;
+using WebSerialization.Benchmarks.Streaming;
+using WebSerialization.Models;
+
+namespace WebSerialization.Benchmarks.Contenders;
+
+/// <summary>
+/// Not a format anyone should ship: the least work any serializer of this object model has to do, measured beside
+/// the others so that the targets can say how much of a row's time is the object model's and how much its own.
+/// Serializing transcodes every text to UTF-8 and copies every number, fixed-width, into the recycled pipe buffer;
+/// deserializing allocates the same 1,000,000 members and 3,000,000 strings into a list sized up front. Nothing is
+/// checked, compressed or made smaller.
+/// </summary>
+/// <remarks>
+/// Layout: (int32 id, int32 tagCount, [text...], int32 memberCount, [(int32 id, text name, text description,
+/// text address, float64 value, int64 updateTime)...]), text = (int32 byteCount or -1 for null, UTF-8 bytes), all
+/// little-endian; a count of -1 is a null list.
+/// </remarks>
+public sealed class ObjectModelFloor : OrganizationSerializer
+{
+    // int32 id + three text lengths + float64 + int64.
+    private const int FixedMemberBytes = 4 + (3 * 4) + 8 + 8;
+
+    private readonly DiscardingPipeWriter _output = new();
+
+    public override string Name => "floor (no format)";
+
+    public override string Description =>
+        "A measuring stick, not a format: fixed-width numbers and length-prefixed UTF-8 with no checks, written into the " +
+        "recycled pipe buffer, and read back into a list sized up front. Its times are what the object model itself " +
+        "costs (transcoding 3,000,000 texts; allocating 1,000,000 members and 3,000,000 strings, and the collections " +
+        "that follow): no row can go much below them. Left out of the \"fastest row\" targets.";
+
+    public override ContenderFamily Family => ContenderFamily.Floor;
+
+    public override byte[] SerializeToArray(Organization organization)
+    {
+        var output = new ArrayBufferWriter<byte>();
+        Write(output, organization);
+        return output.WrittenSpan.ToArray();
+    }
+
+    public override long Serialize(Organization organization)
+    {
+        _output.Reset();
+        Write(_output, organization);
+        return _output.BytesWritten;
+    }
+
+    public override Organization Deserialize(PreparedPayload payload)
+    {
+        ArgumentNullException.ThrowIfNull(payload);
+        ReadOnlySpan<byte> bytes = payload.Bytes;
+        var offset = 0;
+        var id = ReadInt32(bytes, ref offset);
+        var tagCount = ReadInt32(bytes, ref offset);
+        string[]? tags = null;
+        if (tagCount >= 0)
+        {
+            tags = new string[tagCount];
+            for (var i = 0; i < tagCount; i++)
+            {
+                tags[i] = ReadText(bytes, ref offset)!;
+            }
+        }
+
+        var memberCount = ReadInt32(bytes, ref offset);
+        List<Member>? members = null;
+        if (memberCount >= 0)
+        {
+            members = new List<Member>(memberCount);
+            for (var i = 0; i < memberCount; i++)
+            {
+                members.Add(new Member
+                {
+                    Id = ReadInt32(bytes, ref offset),
+                    Name = ReadText(bytes, ref offset),
+                    Description = ReadText(bytes, ref offset),
+                    Address = ReadText(bytes, ref offset),
+                    Value = BinaryPrimitives.ReadDoubleLittleEndian(bytes[offset..]),
+                    UpdateTime = BinaryPrimitives.ReadInt64LittleEndian(bytes[(offset + 8)..]),
+                });
+                offset += 16;
+            }
+        }
+
+        return new Organization { Id = id, Tags = tags, Members = members };
+    }
+
+    private static void Write(IBufferWriter<byte> output, Organization organization)
+    {
+        ArgumentNullException.ThrowIfNull(organization);
+        var span = output.GetSpan(8);
+        BinaryPrimitives.WriteInt32LittleEndian(span, organization.Id);
+        BinaryPrimitives.WriteInt32LittleEndian(span[4..], organization.Tags?.Length ?? -1);
+        output.Advance(8);
+        foreach (var tag in organization.Tags ?? [])
+        {
+            span = output.GetSpan(4 + Encoding.UTF8.GetMaxByteCount(tag?.Length ?? 0));
+            output.Advance(WriteText(span, tag));
+        }
+
+        var members = organization.Members;
+        span = output.GetSpan(4);
+        BinaryPrimitives.WriteInt32LittleEndian(span, members?.Count ?? -1);
+        output.Advance(4);
+        foreach (var member in members ?? [])
+        {
+            var name = member.Name;
+            var description = member.Description;
+            var address = member.Address;
+            span = output.GetSpan(FixedMemberBytes + Encoding.UTF8.GetMaxByteCount((name?.Length ?? 0) + (description?.Length ?? 0) + (address?.Length ?? 0)));
+            BinaryPrimitives.WriteInt32LittleEndian(span, member.Id);
+            var written = 4;
+            written += WriteText(span[written..], name);
+            written += WriteText(span[written..], description);
+            written += WriteText(span[written..], address);
+            BinaryPrimitives.WriteDoubleLittleEndian(span[written..], member.Value);
+            BinaryPrimitives.WriteInt64LittleEndian(span[(written + 8)..], member.UpdateTime);
+            output.Advance(written + 16);
+        }
+    }
+
+    private static int WriteText(Span<byte> span, string? text)
+    {
+        if (text is null)
+        {
+            BinaryPrimitives.WriteInt32LittleEndian(span, -1);
+            return 4;
+        }
+
+        var length = Encoding.UTF8.GetBytes(text, span[4..]);
+        BinaryPrimitives.WriteInt32LittleEndian(span, length);
+        return 4 + length;
+    }
+
+    private static int ReadInt32(ReadOnlySpan<byte> bytes, ref int offset)
+    {
+        var value = BinaryPrimitives.ReadInt32LittleEndian(bytes[offset..]);
+        offset += 4;
+        return value;
+    }
+
+    private static string? ReadText(ReadOnlySpan<byte> bytes, ref int offset)
+    {
+        var length = ReadInt32(bytes, ref offset);
+        if (length < 0)
+        {
+            return null;
+        }
+
+        var text = Encoding.UTF8.GetString(bytes.Slice(offset, length));
+        offset += length;
+        return text;
+    }
+}

@@ -1,0 +1,88 @@
+using System.IO.Pipelines;
+using System.Numerics;
+
+namespace WebSerialization.Benchmarks.Streaming;
+
+/// <summary>
+/// A <see cref="PipeWriter"/> whose reader keeps up perfectly: every flush hands the bytes on and frees the buffer,
+/// so it stands for Kestrel's response body minus the socket. It reuses one 64 KB buffer (Kestrel reuses pooled
+/// blocks), so what a serialization allocates is what the encoder and <c>OrganizationStreamWriter</c> allocate.
+/// A real pipe holds every byte written until the next flush; <see cref="MaxUnflushedBytes"/> records the most it
+/// would have held, so a writer that stops flushing is caught rather than hidden by the reuse.
+/// </summary>
+internal sealed class DiscardingPipeWriter : PipeWriter
+{
+    /// <summary>The buffer size: twice the stream writer's 32 KB chunk, so a chunk and its last batch fit.</summary>
+    public const int BufferSize = 64 * 1024;
+
+    private byte[] _buffer = new byte[BufferSize];
+
+    // Where the next byte goes: bytes before it were written since the last flush.
+    private int _position;
+
+    // Bytes written since the last flush: what a real pipe would be holding now.
+    private long _unflushed;
+
+    /// <summary>Bytes written since <see cref="Reset"/>.</summary>
+    public long BytesWritten { get; private set; }
+
+    /// <summary>The most bytes written between two flushes since <see cref="Reset"/>: the memory a real pipe would have needed.</summary>
+    public long MaxUnflushedBytes { get; private set; }
+
+    /// <summary>Forgets what was written, for the next payload.</summary>
+    public void Reset()
+    {
+        _position = 0;
+        _unflushed = 0;
+        BytesWritten = 0;
+        MaxUnflushedBytes = 0;
+    }
+
+    public override void Advance(int bytes)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(bytes);
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(bytes, _buffer.Length - _position);
+        _position += bytes;
+        _unflushed += bytes;
+        BytesWritten += bytes;
+        MaxUnflushedBytes = Math.Max(MaxUnflushedBytes, _unflushed);
+    }
+
+    public override Memory<byte> GetMemory(int sizeHint = 0) => _buffer.AsMemory(Reserve(sizeHint));
+
+    public override Span<byte> GetSpan(int sizeHint = 0) => _buffer.AsSpan(Reserve(sizeHint));
+
+    public override ValueTask<FlushResult> FlushAsync(CancellationToken cancellationToken = default)
+    {
+        _position = 0;
+        _unflushed = 0;
+        return new ValueTask<FlushResult>(new FlushResult(isCanceled: false, isCompleted: false));
+    }
+
+    public override void CancelPendingFlush()
+    {
+    }
+
+    public override void Complete(Exception? exception = null)
+    {
+    }
+
+    private int Reserve(int sizeHint)
+    {
+        sizeHint = Math.Max(sizeHint, 1);
+        if (_buffer.Length - _position < sizeHint)
+        {
+            // A pipe would link another block here. The bytes before this point count as sent already (the reader
+            // keeps up), so the buffer starts over; only a request larger than the whole buffer makes it grow, and
+            // that allocation then shows in the results.
+            if (sizeHint > _buffer.Length)
+            {
+                _buffer = new byte[BitOperations.RoundUpToPowerOf2((uint)sizeHint)];
+            }
+
+            _position = 0;
+        }
+
+        return _position;
+    }
+}
