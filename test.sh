@@ -33,12 +33,19 @@ smoke=0
 log "load test smoke (tests/Load --smoke)"
 dotnet run -c Release --no-build --project tests/Load -- --smoke || smoke=$?
 
+# The benchmarks' dry mode: every row once on a small organization, with the rows' own checks (round trip, bounded
+# buffering between flushes), so tests/Benchmarks cannot rot either.
+dry=0
+log "benchmarks dry run (tests/Benchmarks --dry)"
+dotnet run -c Release --no-build --project tests/Benchmarks -- --dry || dry=$?
+
 # Sum the per-assembly summaries ("Passed!  - Failed: 0, Passed: 12, Skipped: 0, ...") into one closing line.
 read -r passed failed skipped < <(grep -Eo 'Failed: +[0-9]+, Passed: +[0-9]+, Skipped: +[0-9]+' "$output" |
   awk -F'[:,] *' '{ f += $2; p += $4; s += $6 } END { printf "%d %d %d\n", p, f, s }')
 echo
 echo "tests: ${passed} passed, ${failed} failed, ${skipped} skipped"
 [ "$smoke" -eq 0 ] || echo "load test smoke FAILED (exit $smoke)"
-if [ "$status" -ne 0 ] || [ "$failed" -ne 0 ] || [ "$passed" -eq 0 ] || [ "$smoke" -ne 0 ]; then
+[ "$dry" -eq 0 ] || echo "benchmarks dry run FAILED (exit $dry)"
+if [ "$status" -ne 0 ] || [ "$failed" -ne 0 ] || [ "$passed" -eq 0 ] || [ "$smoke" -ne 0 ] || [ "$dry" -ne 0 ]; then
   exit 1
 fi

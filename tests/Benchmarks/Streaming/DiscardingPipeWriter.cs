@@ -12,8 +12,8 @@ namespace WebSerialization.Benchmarks.Streaming;
 /// </summary>
 internal sealed class DiscardingPipeWriter : PipeWriter
 {
-    /// <summary>The buffer size: twice the stream writer's 32 KB chunk, so a chunk and its last batch fit.</summary>
-    public const int BufferSize = 64 * 1024;
+    /// <summary>The buffer size: the stream writer's chunk plus room for the batch that crossed it (64 members).</summary>
+    public const int BufferSize = WebSerialization.Models.Streaming.OrganizationStreamWriter.DefaultChunkSize + (32 * 1024);
 
     private byte[] _buffer = new byte[BufferSize];
 
