@@ -13,6 +13,7 @@ builder.Services.AddOrganizations(builder.Configuration);
 
 var app = builder.Build();
 
+app.UseRequestLogging();
 app.UseExceptionHandler();
 app.UseStatusCodePages();
 app.UseApiDocumentation();
