@@ -18,6 +18,14 @@ if [ -f tests/Interop/package.json ]; then
   fi
 fi
 
+# Debian's Chromium and its WebDriver, for the Swagger UI test in a real browser (tests/Browser). That test fails
+# rather than skips without them, so an install that fails here still fails the run, with the reason printed.
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+  log "installing chromium and chromium-driver (Debian) for the browser tests"
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; } ||
+    echo "could not install chromium and chromium-driver: the browser tests will fail" >&2
+fi
+
 log "build (Release)"
 dotnet build WebSerialization.sln -c Release -warnaserror --nologo -v quiet
 

@@ -1,3 +1,4 @@
+using WebSerialization.Api.Compression;
 using WebSerialization.Api.Diagnostics;
 using WebSerialization.Api.Limits;
 using WebSerialization.Api.OpenApi;
@@ -7,12 +8,15 @@ var builder = WebApplication.CreateBuilder(args);
 
 builder.Services.AddAlwaysJsonProblemDetails();
 builder.Services.AddHealthChecks();
+builder.Services.AddHttpCompression(builder.Configuration);
 builder.Services.AddApiDocumentation();
 builder.Services.AddHeavyRequestLimiter(builder.Configuration);
 builder.Services.AddOrganizations(builder.Configuration);
 
 var app = builder.Build();
 
+app.UseRequestLogging();
+app.UseHttpCompression();
 app.UseExceptionHandler();
 app.UseStatusCodePages();
 app.UseApiDocumentation();

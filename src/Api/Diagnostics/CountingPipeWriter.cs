@@ -1,0 +1,52 @@
+using System.IO.Pipelines;
+
+namespace WebSerialization.Api.Diagnostics;
+
+/// <summary>
+/// Passes every call to the server's response <see cref="PipeWriter"/> and counts the bytes committed with
+/// <see cref="Advance"/> or <see cref="WriteAsync"/>. The encoders write straight into the server's buffers
+/// through <see cref="GetSpan"/>, so counting costs an addition per commit, not a copy.
+/// </summary>
+internal sealed class CountingPipeWriter(PipeWriter inner) : PipeWriter
+{
+    /// <summary>Bytes handed to the server so far.</summary>
+    public long BytesWritten { get; private set; }
+
+    /// <inheritdoc />
+    public override bool CanGetUnflushedBytes => inner.CanGetUnflushedBytes;
+
+    /// <inheritdoc />
+    public override long UnflushedBytes => inner.UnflushedBytes;
+
+    /// <inheritdoc />
+    public override void Advance(int bytes)
+    {
+        inner.Advance(bytes);
+        BytesWritten += bytes;
+    }
+
+    /// <inheritdoc />
+    public override Memory<byte> GetMemory(int sizeHint = 0) => inner.GetMemory(sizeHint);
+
+    /// <inheritdoc />
+    public override Span<byte> GetSpan(int sizeHint = 0) => inner.GetSpan(sizeHint);
+
+    /// <inheritdoc />
+    public override ValueTask<FlushResult> WriteAsync(ReadOnlyMemory<byte> source, CancellationToken cancellationToken = default)
+    {
+        BytesWritten += source.Length;
+        return inner.WriteAsync(source, cancellationToken);
+    }
+
+    /// <inheritdoc />
+    public override ValueTask<FlushResult> FlushAsync(CancellationToken cancellationToken = default) => inner.FlushAsync(cancellationToken);
+
+    /// <inheritdoc />
+    public override void CancelPendingFlush() => inner.CancelPendingFlush();
+
+    /// <inheritdoc />
+    public override void Complete(Exception? exception = null) => inner.Complete(exception);
+
+    /// <inheritdoc />
+    public override ValueTask CompleteAsync(Exception? exception = null) => inner.CompleteAsync(exception);
+}

@@ -1,0 +1,39 @@
+using System.Net;
+
+namespace WebSerialization.IntegrationTests;
+
+/// <summary>The switches that production configuration may turn off.</summary>
+public sealed class ConfigurationSwitchTests(SwitchedOffApiServer server) : IClassFixture<SwitchedOffApiServer>
+{
+    [Theory]
+    [InlineData("/swagger")]
+    [InlineData("/swagger/index.html")]
+    [InlineData("/swagger/v1/swagger.json")]
+    public async Task HidesSwaggerWhenSwitchedOff(string path)
+    {
+        using var response = await server.Client.GetAsync(path);
+
+        Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
+    }
+
+    [Fact]
+    public async Task SendsUncompressedBodiesWhenCompressionIsSwitchedOff()
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Get, "/api/organization?count=100");
+        request.Headers.AcceptEncoding.ParseAdd("br, gzip");
+
+        using var response = await server.Client.SendAsync(request);
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Empty(response.Content.Headers.ContentEncoding);
+        Assert.DoesNotContain("Accept-Encoding", response.Headers.Vary);
+    }
+
+    [Fact]
+    public async Task StillServesTheApiAndHealth()
+    {
+        using var health = await server.Client.GetAsync("/healthz");
+
+        Assert.Equal(HttpStatusCode.OK, health.StatusCode);
+    }
+}

@@ -1,0 +1,42 @@
+using System.Globalization;
+using WebSerialization.Models;
+
+namespace WebSerialization.IntegrationTests;
+
+/// <summary>One log line per request: method, path and query, status, format, Content-Encoding, bytes sent, duration.</summary>
+[Collection(ApiCollection.Name)]
+public sealed class RequestLogTests(ApiServer server)
+{
+    [Theory]
+    [InlineData(WireFormat.Json, "identity")]
+    [InlineData(WireFormat.MessagePack, "identity")]
+    [InlineData(WireFormat.Protobuf, "gzip")]
+    [InlineData(WireFormat.Binary, "br")]
+    public async Task LogsOneLinePerRequestWithTheBytesAsSent(WireFormat format, string encoding)
+    {
+        var key = WireFormatDescriptor.Of(format).Key;
+        var probe = Guid.NewGuid().ToString("N");
+        var path = $"/api/organization?count=100&format={key}&probe={probe}";
+        using var request = new HttpRequestMessage(HttpMethod.Get, path);
+        request.Headers.AcceptEncoding.ParseAdd(encoding);
+
+        using var response = await server.Client.SendAsync(request);
+        var sent = (await response.Content.ReadAsByteArrayAsync()).Length;
+
+        var line = await RequestLog.WaitForLineAsync(server, probe);
+        var expected = string.Create(CultureInfo.InvariantCulture, $"GET {path} 200 {key} {encoding} {sent} bytes in ");
+        Assert.StartsWith(expected, line, StringComparison.Ordinal);
+        Assert.EndsWith(" ms", line, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task NamesTheMediaTypeOfResponsesThatAreNotAFormat()
+    {
+        var probe = Guid.NewGuid().ToString("N");
+
+        using var response = await server.Client.GetAsync($"/api/organization?count=abc&probe={probe}");
+
+        var line = await RequestLog.WaitForLineAsync(server, probe);
+        Assert.Contains(" 400 application/problem+json identity ", line, StringComparison.Ordinal);
+    }
+}

@@ -1,0 +1,126 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.IO.Compression;
+using System.Net;
+using System.Net.Sockets;
+using System.Text;
+using System.Text.RegularExpressions;
+using WebSerialization.Models;
+
+namespace WebSerialization.IntegrationTests;
+
+/// <summary>Content-Encoding negotiated by Accept-Encoding, on the real server (HttpClient here decompresses nothing itself).</summary>
+[Collection(ApiCollection.Name)]
+public sealed partial class ResponseCompressionTests(ApiServer server)
+{
+    private const int Count = 1000;
+
+    public static TheoryData<WireFormat, string> FormatsAndEncodings()
+    {
+        var data = new TheoryData<WireFormat, string>();
+        foreach (var format in Enum.GetValues<WireFormat>())
+        {
+            data.Add(format, "br");
+            data.Add(format, "gzip");
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(FormatsAndEncodings))]
+    public async Task CompressedResponsesDecodeToTheSameOrganization(WireFormat format, string encoding)
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Get, $"/api/organization?count={Count}");
+        request.Headers.Accept.ParseAdd(WireFormatDescriptor.Of(format).MediaType);
+        request.Headers.AcceptEncoding.ParseAdd(encoding);
+
+        using var response = await server.Client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead);
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal([encoding], response.Content.Headers.ContentEncoding);
+        Assert.Contains("Accept-Encoding", response.Headers.Vary);
+        Assert.Contains("Accept", response.Headers.Vary);
+        Assert.Null(response.Content.Headers.ContentLength);
+        await using var compressed = await response.Content.ReadAsStreamAsync();
+        await using Stream body = encoding == "br" ? new BrotliStream(compressed, CompressionMode.Decompress) : new GZipStream(compressed, CompressionMode.Decompress);
+        var (organization, _) = await OrganizationAssert.DecodeAsync(body, format);
+        OrganizationAssert.Equal(server.Expected, Count, organization);
+    }
+
+    [Fact]
+    public async Task PrefersBrotliWhenTheClientTakesBoth()
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Get, "/api/organization?count=10");
+        request.Headers.AcceptEncoding.ParseAdd("gzip, deflate, br");
+
+        using var response = await server.Client.SendAsync(request);
+
+        Assert.Equal(["br"], response.Content.Headers.ContentEncoding);
+    }
+
+    [Fact]
+    public async Task SendsTheBodyAsIsWhenTheClientAsksForNoEncoding()
+    {
+        var expected = await HttpPayloads.DownloadAsync(server.Client, WireFormat.Binary, Count);
+        using var request = new HttpRequestMessage(HttpMethod.Get, $"/api/organization?count={Count}&format=binary");
+        request.Headers.AcceptEncoding.ParseAdd("identity");
+
+        using var response = await server.Client.SendAsync(request);
+
+        Assert.Empty(response.Content.Headers.ContentEncoding);
+        Assert.Equal(expected, await response.Content.ReadAsByteArrayAsync());
+    }
+
+    [Fact]
+    public async Task CompressesProblemDetails()
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Get, "/api/organization?count=abc");
+        request.Headers.AcceptEncoding.ParseAdd("gzip");
+
+        using var response = await server.Client.SendAsync(request);
+
+        Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+        Assert.Equal(["gzip"], response.Content.Headers.ContentEncoding);
+        await using var body = new GZipStream(await response.Content.ReadAsStreamAsync(), CompressionMode.Decompress);
+        using var reader = new StreamReader(body);
+        Assert.Contains("\"status\":400", await reader.ReadToEndAsync(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task KeepsACompressedDownloadWaitingForAClientThatStopsReading()
+    {
+        // A million members as JSON is about 39 MB after Brotli. If the compressed body were produced regardless of
+        // the client, the server would hand Kestrel all of it while the client sits still; streamed, it stops at what
+        // the socket buffers hold. The request log line says how far it got before the client reset the connection.
+        var probe = Guid.NewGuid().ToString("N");
+        using (var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp))
+        {
+            await socket.ConnectAsync(IPAddress.Loopback, server.BaseAddress.Port);
+            var request = $"GET /api/organization?format=json&probe={probe} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: br\r\n\r\n";
+            await socket.SendAsync(Encoding.ASCII.GetBytes(request));
+            using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(30));
+            var buffer = new byte[64 * 1024];
+            var received = 0;
+            while (received < buffer.Length)
+            {
+                var read = await socket.ReceiveAsync(buffer.AsMemory(received), SocketFlags.None, timeout.Token);
+                Assert.NotEqual(0, read);
+                received += read;
+            }
+
+            await Task.Delay(TimeSpan.FromSeconds(2));
+            socket.LingerState = new LingerOption(enable: true, seconds: 0);
+        }
+
+        var line = await RequestLog.WaitForLineAsync(server, probe);
+        Assert.Contains("br", line, StringComparison.Ordinal);
+        Assert.Contains("then the connection was aborted", line, StringComparison.Ordinal);
+        var bytes = long.Parse(BytesSent().Match(line).Groups[1].Value, CultureInfo.InvariantCulture);
+        Assert.InRange(bytes, 64 * 1024, 16L * 1024 * 1024);
+        server.AssertNoErrorsLogged();
+    }
+
+    [GeneratedRegex(@" (\d+) bytes in ")]
+    private static partial Regex BytesSent();
+}
