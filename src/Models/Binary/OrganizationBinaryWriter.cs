@@ -38,8 +38,22 @@ internal ref struct OrganizationBinaryWriter
         }
     }
 
+    /// <summary>Whether the next <paramref name="count"/> bytes fit in the cached span without a refill.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly bool HasRoom(long count) => _span.Length - _buffered >= count;
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteByte(byte value) => _span[_buffered++] = value;
+
+    /// <summary>
+    /// Leaves one byte to be written later with <see cref="PatchByte"/> and returns its position, which stays valid
+    /// until the next <see cref="Reserve"/> or <see cref="Flush"/>: only those move to another span.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int SkipByte() => _buffered++;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly void PatchByte(int position, byte value) => _span[position] = value;
 
     /// <summary>varint32: LEB128, 7 bits a byte, least significant group first.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
