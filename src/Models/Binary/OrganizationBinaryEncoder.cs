@@ -20,16 +20,7 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
     private long _writtenMembers;
 
     // "The member before the first one is taken to have Id 0, UpdateTime 0 and null texts."
-    private int _previousId;
-    private long _previousUpdateTime;
-    private string? _previousName;
-    private string? _previousDescription;
-    private string? _previousAddress;
-
-    // The chars of each previous value before its trailing digits: "stem(previous)" of Text kind 3.
-    private int _previousNameStem;
-    private int _previousDescriptionStem;
-    private int _previousAddressStem;
+    private PreviousMember _previous;
 
     public long WriteHeader(IBufferWriter<byte> output, Organization organization, int memberCount)
     {
@@ -78,7 +69,10 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
             BinaryThrowHelper.ThrowMemberCountMismatch(_declaredMembers, _writtenMembers + members.Length);
         }
 
+        // The previous member is kept in a local while the batch is written and stored back once: storing its three
+        // texts into this object for every member cost three GC write barriers a member.
         var writer = new OrganizationBinaryWriter(output);
+        var previous = _previous;
         for (var i = 0; i < members.Length; i++)
         {
             var member = members[i];
@@ -87,9 +81,10 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
                 BinaryThrowHelper.ThrowNullMember(i);
             }
 
-            WriteMember(ref writer, member);
+            WriteMember(ref writer, member, ref previous);
         }
 
+        _previous = previous;
         _writtenMembers += members.Length;
         writer.Flush();
         return writer.BytesWritten;
@@ -135,7 +130,8 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
         return false;
     }
 
-    private void WriteMember(ref OrganizationBinaryWriter writer, Member member)
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void WriteMember(ref OrganizationBinaryWriter writer, Member member, ref PreviousMember previous)
     {
         var name = member.Name;
         var description = member.Description;
@@ -145,7 +141,7 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
         // The flags byte comes first but holds the text kinds, which are known only once each text is written.
         var flagsPosition = writer.SkipByte();
         var flags = 0;
-        var idDelta = unchecked(member.Id - _previousId);
+        var idDelta = unchecked(member.Id - previous.Id);
         if (idDelta == 1)
         {
             flags |= BinaryWire.IdIsNextFlag;
@@ -155,9 +151,9 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
             writer.WriteVarUInt32(ZigZag(idDelta));
         }
 
-        flags |= WriteText(ref writer, name, _previousName, ref _previousNameStem) << BinaryWire.NameKindShift;
-        flags |= WriteText(ref writer, description, _previousDescription, ref _previousDescriptionStem) << BinaryWire.DescriptionKindShift;
-        flags |= WriteText(ref writer, address, _previousAddress, ref _previousAddressStem) << BinaryWire.AddressKindShift;
+        flags |= WriteText(ref writer, name, previous.Name, ref previous.NameStem) << BinaryWire.NameKindShift;
+        flags |= WriteText(ref writer, description, previous.Description, ref previous.DescriptionStem) << BinaryWire.DescriptionKindShift;
+        flags |= WriteText(ref writer, address, previous.Address, ref previous.AddressStem) << BinaryWire.AddressKindShift;
         if (TryGetExactInt64(member.Value, out var integerValue))
         {
             flags |= BinaryWire.ValueIsIntegerFlag;
@@ -168,14 +164,14 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
             writer.WriteDouble(member.Value);
         }
 
-        writer.WriteVarUInt64(ZigZag(unchecked(member.UpdateTime - _previousUpdateTime)));
+        writer.WriteVarUInt64(ZigZag(unchecked(member.UpdateTime - previous.UpdateTime)));
         writer.PatchByte(flagsPosition, (byte)flags);
 
-        _previousId = member.Id;
-        _previousUpdateTime = member.UpdateTime;
-        _previousName = name;
-        _previousDescription = description;
-        _previousAddress = address;
+        previous.Id = member.Id;
+        previous.UpdateTime = member.UpdateTime;
+        previous.Name = name;
+        previous.Description = description;
+        previous.Address = address;
     }
 
     /// <summary>
@@ -313,4 +309,20 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int Utf8Length(ReadOnlySpan<char> chars) =>
         Ascii.IsValid(chars) ? chars.Length : Encoding.UTF8.GetByteCount(chars);
+
+    /// <summary>
+    /// What the next member is written against: the previous member's id, update time and texts, and the stem of
+    /// each text (its chars before the trailing digits, "stem(previous)" of Text kind 3).
+    /// </summary>
+    private struct PreviousMember
+    {
+        public int Id;
+        public long UpdateTime;
+        public string? Name;
+        public string? Description;
+        public string? Address;
+        public int NameStem;
+        public int DescriptionStem;
+        public int AddressStem;
+    }
 }
