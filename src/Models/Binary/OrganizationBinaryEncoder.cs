@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Text;
 using WebSerialization.Models.Streaming;
@@ -241,8 +240,8 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
             // The prefix reaches into the digits, so the suffix is a shorter number (kind 2), or nothing when the value
             // ends where the prefix does (kind 1 with no text): kind 3 only if it is no longer.
             var suffixNumber = run.ValueOfLast(chars, suffix.Length);
-            var alternative = VarintLength((uint)prefixBytes) + (suffix.IsEmpty ? 1 : VarintLength(suffixNumber));
-            if (VarintLength(run.Number) <= alternative)
+            var alternative = Leb128.Length((uint)prefixBytes) + (suffix.IsEmpty ? 1 : Leb128.Length(suffixNumber));
+            if (Leb128.Length(run.Number) <= alternative)
             {
                 writer.WriteVarUInt64(run.Number);
                 return BinaryWire.TextStemAndNumber;
@@ -286,9 +285,6 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
 
         return BinaryWire.TextPrefixAndText;
     }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static int VarintLength(ulong value) => (BitOperations.Log2(value | 1) / 7) + 1;
 
     private static void WriteNullableString(ref OrganizationBinaryWriter writer, string? value)
     {
