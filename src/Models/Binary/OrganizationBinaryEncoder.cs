@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Text;
 using WebSerialization.Models.Streaming;
@@ -20,16 +19,7 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
     private long _writtenMembers;
 
     // "The member before the first one is taken to have Id 0, UpdateTime 0 and null texts."
-    private int _previousId;
-    private long _previousUpdateTime;
-    private string? _previousName;
-    private string? _previousDescription;
-    private string? _previousAddress;
-
-    // The chars of each previous value before its trailing digits: "stem(previous)" of Text kind 3.
-    private int _previousNameStem;
-    private int _previousDescriptionStem;
-    private int _previousAddressStem;
+    private PreviousMember _previous;
 
     public long WriteHeader(IBufferWriter<byte> output, Organization organization, int memberCount)
     {
@@ -78,7 +68,10 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
             BinaryThrowHelper.ThrowMemberCountMismatch(_declaredMembers, _writtenMembers + members.Length);
         }
 
+        // The previous member is kept in a local while the batch is written and stored back once: storing its three
+        // texts into this object for every member cost three GC write barriers a member.
         var writer = new OrganizationBinaryWriter(output);
+        var previous = _previous;
         for (var i = 0; i < members.Length; i++)
         {
             var member = members[i];
@@ -87,9 +80,10 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
                 BinaryThrowHelper.ThrowNullMember(i);
             }
 
-            WriteMember(ref writer, member);
+            WriteMember(ref writer, member, ref previous);
         }
 
+        _previous = previous;
         _writtenMembers += members.Length;
         writer.Flush();
         return writer.BytesWritten;
@@ -135,39 +129,33 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
         return false;
     }
 
-    private void WriteMember(ref OrganizationBinaryWriter writer, Member member)
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void WriteMember(ref OrganizationBinaryWriter writer, Member member, ref PreviousMember previous)
     {
-        var name = PlanText(member.Name, _previousName, _previousNameStem);
-        var description = PlanText(member.Description, _previousDescription, _previousDescriptionStem);
-        var address = PlanText(member.Address, _previousAddress, _previousAddressStem);
+        var name = member.Name;
+        var description = member.Description;
+        var address = member.Address;
+        ReserveMember(ref writer, name, description, address);
 
-        var flags = (name.Kind << BinaryWire.NameKindShift)
-            | (description.Kind << BinaryWire.DescriptionKindShift)
-            | (address.Kind << BinaryWire.AddressKindShift);
-        var idDelta = unchecked(member.Id - _previousId);
+        // The flags byte comes first but holds the text kinds, which are known only once each text is written.
+        var flagsPosition = writer.SkipByte();
+        var flags = 0;
+        var idDelta = unchecked(member.Id - previous.Id);
         if (idDelta == 1)
         {
             flags |= BinaryWire.IdIsNextFlag;
         }
-
-        var isInteger = TryGetExactInt64(member.Value, out var integerValue);
-        if (isInteger)
-        {
-            flags |= BinaryWire.ValueIsIntegerFlag;
-        }
-
-        writer.Reserve(BinaryWire.MaxMemberFixedBytes + name.TextBytes + description.TextBytes + address.TextBytes);
-        writer.WriteByte((byte)flags);
-        if (idDelta != 1)
+        else
         {
             writer.WriteVarUInt32(ZigZag(idDelta));
         }
 
-        WriteText(ref writer, name, member.Name);
-        WriteText(ref writer, description, member.Description);
-        WriteText(ref writer, address, member.Address);
-        if (isInteger)
+        flags |= WriteText(ref writer, name, previous.Name, ref previous.NameStem) << BinaryWire.NameKindShift;
+        flags |= WriteText(ref writer, description, previous.Description, ref previous.DescriptionStem) << BinaryWire.DescriptionKindShift;
+        flags |= WriteText(ref writer, address, previous.Address, ref previous.AddressStem) << BinaryWire.AddressKindShift;
+        if (TryGetExactInt64(member.Value, out var integerValue))
         {
+            flags |= BinaryWire.ValueIsIntegerFlag;
             writer.WriteVarUInt64(ZigZag(integerValue));
         }
         else
@@ -175,60 +163,56 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
             writer.WriteDouble(member.Value);
         }
 
-        writer.WriteVarUInt64(ZigZag(unchecked(member.UpdateTime - _previousUpdateTime)));
+        writer.WriteVarUInt64(ZigZag(unchecked(member.UpdateTime - previous.UpdateTime)));
+        writer.PatchByte(flagsPosition, (byte)flags);
 
-        _previousId = member.Id;
-        _previousUpdateTime = member.UpdateTime;
-        _previousName = member.Name;
-        _previousDescription = member.Description;
-        _previousAddress = member.Address;
-        _previousNameStem = name.Stem;
-        _previousDescriptionStem = description.Stem;
-        _previousAddressStem = address.Stem;
+        previous.Id = member.Id;
+        previous.UpdateTime = member.UpdateTime;
+        previous.Name = name;
+        previous.Description = description;
+        previous.Address = address;
     }
 
     /// <summary>
-    /// Chooses how a text field is written (docs/binary-format.md, "Writer choices"): share the longest common prefix
+    /// Makes room for the whole member. A UTF-16 char takes at most 3 UTF-8 bytes, so three times the texts' chars
+    /// bound their bytes without reading them; only when that bound does not fit in the current span are the texts
+    /// measured, so that a member near the end of a span asks the output for no more than it may need.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void ReserveMember(ref OrganizationBinaryWriter writer, string? name, string? description, string? address)
+    {
+        var chars = (long)(name?.Length ?? 0) + (description?.Length ?? 0) + (address?.Length ?? 0);
+        if (!writer.HasRoom(BinaryWire.MaxMemberFixedBytes + (3 * chars)))
+        {
+            writer.Reserve(checked(BinaryWire.MaxMemberFixedBytes + Utf8Length(name) + Utf8Length(description) + Utf8Length(address)));
+        }
+    }
+
+    /// <summary>
+    /// Writes a text field as the spec's "Writer choices" say and returns its kind: share the longest common prefix
     /// of whole code points with the previous value, except that the suffix never starts with a 0 that continues a run
     /// of digits; write the longest canonical decimal at the end of the suffix as a number; and when the value is the
     /// previous value's stem followed by a canonical decimal, write just that number if it is no longer.
+    /// <paramref name="stem"/> holds the previous value's stem length on entry and this value's on return.
     /// </summary>
-    private static TextPlan PlanText(string? value, string? previous, int previousStem)
+    private static int WriteText(ref OrganizationBinaryWriter writer, string? value, string? previous, ref int stem)
     {
         if (value is null)
         {
-            return default;
+            // A null value's stem is empty, as a null previous value's is.
+            stem = 0;
+            return BinaryWire.TextNull;
         }
 
         var chars = value.AsSpan();
         var common = previous is null ? 0 : chars.CommonPrefixLength(previous);
+        var run = TrailingDigits.Find(chars);
 
-        // The trailing run of digits, read from the end; its value when it has at most 19 digits.
-        var run = 0;
-        ulong runNumber = 0;
-        ulong scale = 1;
-        while (run < chars.Length)
-        {
-            var digit = (uint)(chars[chars.Length - 1 - run] - '0');
-            if (digit > 9)
-            {
-                break;
-            }
-
-            if (run < BinaryWire.MaxNumberDigits)
-            {
-                runNumber += digit * scale;
-                scale *= 10;
-            }
-
-            run++;
-        }
-
-        var stem = chars.Length - run;
-
-        // Kind 3 needs the same stem as the previous value (a null previous value has an empty one) and a canonical
-        // decimal after it.
-        var stemAndNumber = stem == previousStem && common >= stem && run is > 0 and <= BinaryWire.MaxNumberDigits && (run == 1 || chars[stem] != '0');
+        // Kind 3 needs the same stem as the previous value and a canonical decimal after it.
+        var valueStem = chars.Length - run.Length;
+        var stemAndNumber = valueStem == stem && common >= valueStem && run.Length is > 0 and <= BinaryWire.MaxNumberDigits
+            && (run.Length == 1 || chars[valueStem] != '0');
+        stem = valueStem;
 
         // The prefix is counted in UTF-8 bytes, which half a surrogate pair does not have.
         var prefix = common;
@@ -242,15 +226,40 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
             prefix--;
         }
 
-        if (stemAndNumber && prefix <= stem)
+        if (stemAndNumber && prefix <= valueStem)
         {
             // The suffix would hold the same number, and kind 3 drops the prefix.
-            return new TextPlan(BinaryWire.TextStemAndNumber, stem, runNumber);
+            writer.WriteVarUInt64(run.Number);
+            return BinaryWire.TextStemAndNumber;
+        }
+
+        var prefixBytes = Utf8Length(chars[..prefix]);
+        var suffix = chars[prefix..];
+        if (stemAndNumber)
+        {
+            // The prefix reaches into the digits, so the suffix is a shorter number (kind 2), or nothing when the value
+            // ends where the prefix does (kind 1 with no text): kind 3 only if it is no longer.
+            var suffixNumber = run.ValueOfLast(chars, suffix.Length);
+            var alternative = Leb128.Length((uint)prefixBytes) + (suffix.IsEmpty ? 1 : Leb128.Length(suffixNumber));
+            if (Leb128.Length(run.Number) <= alternative)
+            {
+                writer.WriteVarUInt64(run.Number);
+                return BinaryWire.TextStemAndNumber;
+            }
+
+            writer.WriteVarUInt32((uint)prefixBytes);
+            if (suffix.IsEmpty)
+            {
+                writer.WriteVarUInt32(0);
+                return BinaryWire.TextPrefixAndText;
+            }
+
+            writer.WriteVarUInt64(suffixNumber);
+            return BinaryWire.TextPrefixAndNumber;
         }
 
         // The number is the suffix's last 19 digits at most, less its leading zeros, which go back to the text.
-        var suffix = chars[prefix..];
-        var digits = Math.Min(Math.Min(run, suffix.Length), BinaryWire.MaxNumberDigits);
+        var digits = Math.Min(Math.Min(run.Length, suffix.Length), BinaryWire.MaxNumberDigits);
         var numberStart = suffix.Length - digits;
         while (digits > 1 && suffix[numberStart] == '0')
         {
@@ -258,76 +267,24 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
             digits--;
         }
 
-        // One vectorized pass tells whether chars and UTF-8 bytes can be counted alike, as they can in ASCII text.
-        var isAscii = Ascii.IsValid(chars);
-        var prefixBytes = isAscii ? prefix : Encoding.UTF8.GetByteCount(chars[..prefix]);
-        if (stemAndNumber)
+        writer.WriteVarUInt32((uint)prefixBytes);
+        if (numberStart == 0 && digits > 0)
         {
-            // The prefix reaches into the digits, so the suffix is a shorter number (kind 2), or nothing when the value
-            // ends where the prefix does (kind 1 with no text): kind 3 only if it is no longer.
-            var suffixNumber = ParseDigits(suffix);
-            var alternative = VarintLength((uint)prefixBytes) + (suffix.IsEmpty ? 1 : VarintLength(suffixNumber));
-            if (VarintLength(runNumber) <= alternative)
-            {
-                return new TextPlan(BinaryWire.TextStemAndNumber, stem, runNumber);
-            }
-
-            return suffix.IsEmpty
-                ? new TextPlan(BinaryWire.TextPrefixAndText, stem, prefixBytes, prefix, 0, 0, hasNumber: false, 0)
-                : new TextPlan(BinaryWire.TextPrefixAndNumber, stem, prefixBytes, prefix, 0, 0, hasNumber: true, suffixNumber);
+            writer.WriteVarUInt64(run.ValueOfLast(chars, digits));
+            return BinaryWire.TextPrefixAndNumber;
         }
 
-        var textBytes = isAscii ? numberStart : Encoding.UTF8.GetByteCount(suffix[..numberStart]);
-        if (digits == 0)
+        var text = suffix[..numberStart];
+        var textBytes = Utf8Length(text);
+        writer.WriteVarUInt32(((uint)textBytes << 1) | (digits > 0 ? BinaryWire.NumberFollowsFlag : 0));
+        writer.WriteUtf8(text, textBytes);
+        if (digits > 0)
         {
-            return new TextPlan(BinaryWire.TextPrefixAndText, stem, prefixBytes, prefix, numberStart, textBytes, hasNumber: false, 0);
+            writer.WriteVarUInt64(run.ValueOfLast(chars, digits));
         }
 
-        return numberStart == 0
-            ? new TextPlan(BinaryWire.TextPrefixAndNumber, stem, prefixBytes, prefix, 0, 0, hasNumber: true, ParseDigits(suffix))
-            : new TextPlan(BinaryWire.TextPrefixAndText, stem, prefixBytes, prefix, numberStart, textBytes, hasNumber: true, ParseDigits(suffix[numberStart..]));
+        return BinaryWire.TextPrefixAndText;
     }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void WriteText(ref OrganizationBinaryWriter writer, in TextPlan text, string? value)
-    {
-        switch (text.Kind)
-        {
-            case BinaryWire.TextPrefixAndText:
-                writer.WriteVarUInt32((uint)text.PrefixBytes);
-                writer.WriteVarUInt32(((uint)text.TextBytes << 1) | (text.HasNumber ? BinaryWire.NumberFollowsFlag : 0));
-                writer.WriteUtf8(value.AsSpan(text.TextStart, text.TextChars), text.TextBytes);
-                if (text.HasNumber)
-                {
-                    writer.WriteVarUInt64(text.Number);
-                }
-
-                break;
-            case BinaryWire.TextPrefixAndNumber:
-                writer.WriteVarUInt32((uint)text.PrefixBytes);
-                writer.WriteVarUInt64(text.Number);
-                break;
-            case BinaryWire.TextStemAndNumber:
-                writer.WriteVarUInt64(text.Number);
-                break;
-        }
-    }
-
-    // The number of canonical digits (at most 19, no leading zero unless "0"), which the caller has checked.
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong ParseDigits(ReadOnlySpan<char> digits)
-    {
-        ulong number = 0;
-        foreach (var digit in digits)
-        {
-            number = (number * 10) + (uint)(digit - '0');
-        }
-
-        return number;
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static int VarintLength(ulong value) => (BitOperations.Log2(value | 1) / 7) + 1;
 
     private static void WriteNullableString(ref OrganizationBinaryWriter writer, string? value)
     {
@@ -345,47 +302,23 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
     }
 
     // Encoding.UTF8 counts a lone surrogate as the 3 bytes of U+FFFD, as Utf8.FromUtf16 writes it.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int Utf8Length(ReadOnlySpan<char> chars) =>
         Ascii.IsValid(chars) ? chars.Length : Encoding.UTF8.GetByteCount(chars);
 
     /// <summary>
-    /// How one text field is written: its kind, the shared prefix length in UTF-8 bytes, the literal text between prefix
-    /// and number (as chars of the value and as a UTF-8 length), whether a number follows and the number; and the stem
-    /// of the value (its chars before the trailing digits), which the next member's kind 3 refers to.
+    /// What the next member is written against: the previous member's id, update time and texts, and the stem of
+    /// each text (its chars before the trailing digits, "stem(previous)" of Text kind 3).
     /// </summary>
-    private readonly struct TextPlan
+    private struct PreviousMember
     {
-        public TextPlan(int kind, int stem, int prefixBytes, int textStart, int textChars, int textBytes, bool hasNumber, ulong number)
-        {
-            Kind = kind;
-            Stem = stem;
-            PrefixBytes = prefixBytes;
-            TextStart = textStart;
-            TextChars = textChars;
-            TextBytes = textBytes;
-            HasNumber = hasNumber;
-            Number = number;
-        }
-
-        public TextPlan(int kind, int stem, ulong number)
-            : this(kind, stem, 0, 0, 0, 0, hasNumber: true, number)
-        {
-        }
-
-        public int Kind { get; }
-
-        public int Stem { get; }
-
-        public int PrefixBytes { get; }
-
-        public int TextStart { get; }
-
-        public int TextChars { get; }
-
-        public int TextBytes { get; }
-
-        public bool HasNumber { get; }
-
-        public ulong Number { get; }
+        public int Id;
+        public long UpdateTime;
+        public string? Name;
+        public string? Description;
+        public string? Address;
+        public int NameStem;
+        public int DescriptionStem;
+        public int AddressStem;
     }
 }

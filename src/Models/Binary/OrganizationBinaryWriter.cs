@@ -1,9 +1,9 @@
 using System.Buffers;
 using System.Buffers.Binary;
 using System.Diagnostics;
-using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Text.Unicode;
+using WebSerialization.Models.Streaming;
 
 namespace WebSerialization.Models.Binary;
 
@@ -38,8 +38,22 @@ internal ref struct OrganizationBinaryWriter
         }
     }
 
+    /// <summary>Whether the next <paramref name="count"/> bytes fit in the cached span without a refill.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly bool HasRoom(long count) => _span.Length - _buffered >= count;
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteByte(byte value) => _span[_buffered++] = value;
+
+    /// <summary>
+    /// Leaves one byte to be written later with <see cref="PatchByte"/> and returns its position, which stays valid
+    /// until the next <see cref="Reserve"/> or <see cref="Flush"/>: only those move to another span.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int SkipByte() => _buffered++;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly void PatchByte(int position, byte value) => _span[position] = value;
 
     /// <summary>varint32: LEB128, 7 bits a byte, least significant group first.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -55,7 +69,7 @@ internal ref struct OrganizationBinaryWriter
             return;
         }
 
-        WriteMultiByteVarUInt64(value);
+        _buffered += Leb128.Write(_span[_buffered..], value);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -95,41 +109,6 @@ internal ref struct OrganizationBinaryWriter
         }
 
         _span = default;
-    }
-
-    // Up to 8 bytes (values below 2^56) are spread into 7-bit groups in a register and stored at once: no loop whose
-    // exit the branch predictor has to guess, which matters for the 4- and 5-byte varints that random numbers take.
-    // Inlined too: a seed-shaped member writes four of these, and the calls measured about 5 % of encoding.
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private void WriteMultiByteVarUInt64(ulong value)
-    {
-        var destination = _span[_buffered..];
-        if (value < (1UL << 56) && destination.Length >= sizeof(ulong))
-        {
-            var groups = (value & 0x7F)
-                | ((value << 1) & 0x7F00)
-                | ((value << 2) & 0x7F_0000)
-                | ((value << 3) & 0x7F00_0000)
-                | ((value << 4) & 0x7F_0000_0000)
-                | ((value << 5) & 0x7F00_0000_0000)
-                | ((value << 6) & 0x7F_0000_0000_0000)
-                | ((value << 7) & 0x7F00_0000_0000_0000);
-            var length = (BitOperations.Log2(value) / 7) + 1;
-            var continuations = 0x8080_8080_8080_8080UL & ((1UL << (8 * (length - 1))) - 1);
-            BinaryPrimitives.WriteUInt64LittleEndian(destination, groups | continuations);
-            _buffered += length;
-            return;
-        }
-
-        var position = 0;
-        while (value >= 0x80)
-        {
-            destination[position++] = (byte)(value | 0x80);
-            value >>= 7;
-        }
-
-        destination[position++] = (byte)value;
-        _buffered += position;
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]

@@ -15,9 +15,9 @@ namespace WebSerialization.Models.MessagePack;
 /// </summary>
 internal ref struct MessagePackBufferWriter
 {
-    // Up to this many UTF-16 chars a string is encoded straight behind the largest header it could need (a char is
-    // at most 3 UTF-8 bytes, so 3 x 256 fits str 16) and the header is fixed afterwards: one pass over the chars and
-    // a span request of at most 771 bytes. Longer strings are measured first and encoded in pieces.
+    // Up to this many UTF-16 chars a string is encoded in one pass straight into the output and the header is written
+    // afterwards; a char is at most 3 UTF-8 bytes, so the span asked for is at most 771 bytes. Longer strings are
+    // measured first and encoded in pieces.
     private const int MaxSinglePassChars = 256;
 
     // The largest piece a long string asks the output for at once.
@@ -195,16 +195,18 @@ internal ref struct MessagePackBufferWriter
 
     private void WriteShortString(string value)
     {
+        // A string has at least as many UTF-8 bytes as chars, so the header its char count calls for is the smallest it
+        // can need, and ASCII text needs exactly that one: the bytes are encoded behind it and stay where they are. Only
+        // when multi-byte chars push the count past a header boundary do they move, right, into the reserved room.
         var maxByteCount = value.Length * 3;
-        var maxHeaderSize = StringHeaderSize(maxByteCount);
-        var span = Reserve(maxHeaderSize + maxByteCount);
-        Utf8.FromUtf16(value, span[maxHeaderSize..], out _, out var byteCount, replaceInvalidSequences: true, isFinalBlock: true);
+        var span = Reserve(StringHeaderSize(maxByteCount) + maxByteCount);
+        var minHeaderSize = StringHeaderSize(value.Length);
+        Utf8.FromUtf16(value, span[minHeaderSize..], out _, out var byteCount, replaceInvalidSequences: true, isFinalBlock: true);
 
-        // The exact count may need a smaller header than the worst case: slide the bytes back to close the gap.
         var headerSize = StringHeaderSize(byteCount);
-        if (headerSize != maxHeaderSize)
+        if (headerSize != minHeaderSize)
         {
-            span.Slice(maxHeaderSize, byteCount).CopyTo(span[headerSize..]);
+            span.Slice(minHeaderSize, byteCount).CopyTo(span[headerSize..]);
         }
 
         WriteStringHeader(span, byteCount);

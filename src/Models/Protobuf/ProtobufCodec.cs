@@ -5,10 +5,18 @@ using WebSerialization.Models.Streaming;
 namespace WebSerialization.Models.Protobuf;
 
 /// <summary>
-/// Protocol Buffers through Google.Protobuf's <see cref="CodedOutputStream"/>. The repeated <c>Members</c> field
-/// is written one element at a time (tag, length, member), and consecutive elements of a repeated field
-/// concatenate into one valid message, so the payload streams without ever being measured as a whole.
+/// Protocol Buffers, read with Google.Protobuf and written by <see cref="ProtobufBufferWriter"/> straight into the
+/// output's buffer. The repeated <c>Members</c> field is written one element at a time (tag, length, member), and
+/// consecutive elements of a repeated field concatenate into one valid message, so the payload streams without ever
+/// being measured as a whole.
 /// </summary>
+/// <remarks>
+/// Google.Protobuf's <see cref="CodedOutputStream"/> can only write to an array or a <see cref="Stream"/>, so every
+/// byte went through a buffer of its own and was copied into the pipe; and its <see cref="WriteContext"/>, which
+/// writes into an <see cref="IBufferWriter{T}"/>, allocates an array for every string that straddles two of the
+/// pipe's 4 KB spans (0.7 MB per seed payload). The writer here reserves each member's room before writing it, and
+/// reads each string once.
+/// </remarks>
 public sealed class ProtobufCodec : IWireFormatCodec
 {
     /// <summary>The shared instance.</summary>
@@ -25,58 +33,30 @@ public sealed class ProtobufCodec : IWireFormatCodec
 
     private sealed class Encoder : IOrganizationEncoder
     {
-        // CodedOutputStream buffers this much before it writes through to the stream (and so into the pipe).
-        private const int BufferSize = 8 * 1024;
-
-        private readonly BufferWriterStream _stream = new();
-        private readonly CodedOutputStream _coded;
-
-        public Encoder() => _coded = new CodedOutputStream(_stream, BufferSize);
-
         public long WriteHeader(IBufferWriter<byte> output, Organization organization, int memberCount)
         {
-            var before = Begin(output);
-            if (organization.Id != 0)
-            {
-                _coded.WriteRawTag((byte)ProtobufWire.OrganizationIdTag);
-                _coded.WriteInt32(organization.Id);
-            }
-
-            foreach (var tag in organization.Tags ?? [])
-            {
-                // A repeated string cannot hold null; a null tag goes on the wire as an empty string.
-                _coded.WriteRawTag((byte)ProtobufWire.OrganizationTagsTag);
-                _coded.WriteString(tag ?? string.Empty);
-            }
-
-            return End(before);
+            ArgumentNullException.ThrowIfNull(output);
+            ArgumentNullException.ThrowIfNull(organization);
+            var writer = new ProtobufBufferWriter(output);
+            ProtobufWire.WriteHeader(ref writer, organization);
+            writer.Flush();
+            return writer.BytesWritten;
         }
 
         public long WriteMembers(IBufferWriter<byte> output, ReadOnlySpan<Member> members)
         {
-            var before = Begin(output);
+            ArgumentNullException.ThrowIfNull(output);
+            var writer = new ProtobufBufferWriter(output);
             foreach (var member in members)
             {
-                _coded.WriteRawTag((byte)ProtobufWire.OrganizationMembersTag);
-                _coded.WriteLength(ProtobufWire.ComputeMemberSize(member));
-                ProtobufWire.WriteMember(_coded, member);
+                ArgumentNullException.ThrowIfNull(member, nameof(members));
+                ProtobufWire.WriteMember(ref writer, member);
             }
 
-            return End(before);
+            writer.Flush();
+            return writer.BytesWritten;
         }
 
         public long WriteFooter(IBufferWriter<byte> output) => 0;
-
-        private long Begin(IBufferWriter<byte> output)
-        {
-            _stream.Output = output;
-            return _stream.BytesWritten;
-        }
-
-        private long End(long before)
-        {
-            _coded.Flush();
-            return _stream.BytesWritten - before;
-        }
     }
 }

@@ -1,4 +1,5 @@
-using Google.Protobuf;
+using System.Runtime.CompilerServices;
+using System.Text;
 using ProtoWireFormat = Google.Protobuf.WireFormat;
 
 namespace WebSerialization.Models.Protobuf;
@@ -35,66 +36,93 @@ internal static class ProtobufWire
     public static readonly uint MemberValueTag = ProtoWireFormat.MakeTag(MemberValue, ProtoWireFormat.WireType.Fixed64);
     public static readonly uint MemberUpdateTimeTag = ProtoWireFormat.MakeTag(MemberUpdateTime, ProtoWireFormat.WireType.Varint);
 
-    /// <summary>The encoded size of a member's body (without its tag and length prefix). Every tag is one byte.</summary>
-    public static int ComputeMemberSize(Member member)
+    // The most bytes a member takes apart from its strings' UTF-8 bytes: its tag and length, a negative Id (10 bytes,
+    // as int32 is sign-extended), three string tags and lengths, Value and a negative UpdateTime.
+    private const int MaxMemberFixedBytes = 1 + 5 + (1 + 10) + (3 * (1 + 5)) + (1 + sizeof(double)) + (1 + 10);
+
+    /// <summary>The fields before the members: Id, unless it is 0, and each tag.</summary>
+    public static void WriteHeader(ref ProtobufBufferWriter writer, Organization organization)
     {
-        var size = 0;
-        if (member.Id != 0)
+        if (organization.Id != 0)
         {
-            size += 1 + CodedOutputStream.ComputeInt32Size(member.Id);
+            writer.Reserve(1 + 10);
+            writer.WriteRawTag((byte)OrganizationIdTag);
+            writer.WriteVarint((ulong)organization.Id);
         }
 
-        size += ComputeOptionalStringSize(member.Name);
-        size += ComputeOptionalStringSize(member.Description);
-        size += ComputeOptionalStringSize(member.Address);
+        foreach (var tag in organization.Tags ?? [])
+        {
+            // A repeated string cannot hold null; a null tag goes on the wire as an empty string.
+            writer.Reserve(checked(1 + 5 + Utf8Length(tag)));
+            WriteString(ref writer, (byte)OrganizationTagsTag, tag ?? string.Empty);
+        }
+    }
+
+    /// <summary>One element of the repeated Members field: its tag, its length and the member.</summary>
+    public static void WriteMember(ref ProtobufBufferWriter writer, Member member)
+    {
+        var name = member.Name;
+        var description = member.Description;
+        var address = member.Address;
+
+        // Three bytes a char bound the strings' UTF-8 without reading them; only when that bound does not fit in the
+        // current span are they measured, so that a member near a span's end asks for no more than it may need.
+        var chars = (long)(name?.Length ?? 0) + (description?.Length ?? 0) + (address?.Length ?? 0);
+        if (!writer.HasRoom(MaxMemberFixedBytes + (3 * chars)))
+        {
+            writer.Reserve(checked(MaxMemberFixedBytes + Utf8Length(name) + Utf8Length(description) + Utf8Length(address)));
+        }
+
+        writer.WriteRawTag((byte)OrganizationMembersTag);
+        var lengthPosition = writer.BeginLengthDelimited();
+        if (member.Id != 0)
+        {
+            writer.WriteRawTag((byte)MemberIdTag);
+            writer.WriteVarint((ulong)member.Id);
+        }
+
+        if (name is not null)
+        {
+            WriteString(ref writer, (byte)MemberNameTag, name);
+        }
+
+        if (description is not null)
+        {
+            WriteString(ref writer, (byte)MemberDescriptionTag, description);
+        }
+
+        if (address is not null)
+        {
+            WriteString(ref writer, (byte)MemberAddressTag, address);
+        }
 
         // -0.0 is written: its bits are not zero, and it must round-trip.
-        if (BitConverter.DoubleToInt64Bits(member.Value) != 0)
+        var valueBits = BitConverter.DoubleToUInt64Bits(member.Value);
+        if (valueBits != 0)
         {
-            size += 1 + sizeof(double);
+            writer.WriteRawTag((byte)MemberValueTag);
+            writer.WriteFixed64(valueBits);
         }
 
         if (member.UpdateTime != 0)
         {
-            size += 1 + CodedOutputStream.ComputeInt64Size(member.UpdateTime);
+            writer.WriteRawTag((byte)MemberUpdateTimeTag);
+            writer.WriteVarint((ulong)member.UpdateTime);
         }
 
-        return size;
+        writer.EndLengthDelimited(lengthPosition);
     }
 
-    public static void WriteMember(CodedOutputStream output, Member member)
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void WriteString(ref ProtobufBufferWriter writer, byte tag, string value)
     {
-        if (member.Id != 0)
-        {
-            output.WriteRawTag((byte)MemberIdTag);
-            output.WriteInt32(member.Id);
-        }
-
-        WriteOptionalString(output, MemberNameTag, member.Name);
-        WriteOptionalString(output, MemberDescriptionTag, member.Description);
-        WriteOptionalString(output, MemberAddressTag, member.Address);
-        if (BitConverter.DoubleToInt64Bits(member.Value) != 0)
-        {
-            output.WriteRawTag((byte)MemberValueTag);
-            output.WriteDouble(member.Value);
-        }
-
-        if (member.UpdateTime != 0)
-        {
-            output.WriteRawTag((byte)MemberUpdateTimeTag);
-            output.WriteInt64(member.UpdateTime);
-        }
+        writer.WriteRawTag(tag);
+        var lengthPosition = writer.BeginLengthDelimited();
+        writer.WriteUtf8(value);
+        writer.EndLengthDelimited(lengthPosition);
     }
 
-    private static int ComputeOptionalStringSize(string? value) =>
-        value is null ? 0 : 1 + CodedOutputStream.ComputeStringSize(value);
-
-    private static void WriteOptionalString(CodedOutputStream output, uint tag, string? value)
-    {
-        if (value is not null)
-        {
-            output.WriteRawTag((byte)tag);
-            output.WriteString(value);
-        }
-    }
+    // Encoding.UTF8 counts a lone surrogate as the 3 bytes of U+FFFD, as Utf8.FromUtf16 writes it.
+    private static int Utf8Length(ReadOnlySpan<char> chars) =>
+        Ascii.IsValid(chars) ? chars.Length : Encoding.UTF8.GetByteCount(chars);
 }

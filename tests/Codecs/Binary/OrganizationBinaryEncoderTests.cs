@@ -32,6 +32,19 @@ public class OrganizationBinaryEncoderTests
     [InlineData("é", "ê", "83 00 04 C3 AA 00 00")] // never half a code point
     [InlineData("😀", "😁", "83 00 08 F0 9F 98 81 00 00")] // never half a surrogate pair
     [InlineData("abc", null, "81 00 00")]
+
+    // Runs of digits at the lengths where the encoder's 8- and 16-char vector tests end and its loop takes over.
+    [InlineData(null, "12345678", "87 CE C2 F1 05 00 00")] // 8 chars, all digits
+    [InlineData(null, "abcdefg1234567", "83 00 0F 61 62 63 64 65 66 67 87 AD 4B 00 00")]
+    [InlineData(null, "abcdefg12345678", "83 00 0F 61 62 63 64 65 66 67 CE C2 F1 05 00 00")] // 8 digits in 15 chars
+    [InlineData(null, "abcdefgh12345678", "83 00 11 61 62 63 64 65 66 67 68 CE C2 F1 05 00 00")]
+    [InlineData(null, "1234567890123456", "87 C0 F5 AA E4 D3 DA 98 02 00 00")] // 16 chars, all digits
+    [InlineData("x", "x12345678901234567", "87 87 97 AD EB C5 8A F7 15 00 00")] // 17 digits
+    [InlineData("Test12345678901234567", "Test12345678901234568", "85 14 08 00 00")]
+    [InlineData("TestDescription1234567890", "TestDescription1234599999", "85 14 9F 8D 06 00 00")]
+    [InlineData("TestDescription1234567890", "TestDescription1234560000", "85 14 E0 D4 03 00 00")]
+    [InlineData(null, "Test\u0130\u0130\u0130\u0130\u0130\u0130\u0130\u0130\u0130\u0130\u0130\u01305", "83 00 39 54 65 73 74 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 05 00 00")] // U+0130 is no 0x30
+    [InlineData(null, "Test\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668\u0669\u0660\u0661\u06627", "83 00 39 54 65 73 74 D9 A1 D9 A2 D9 A3 D9 A4 D9 A5 D9 A6 D9 A7 D9 A8 D9 A9 D9 A0 D9 A1 D9 A2 07 00 00")] // nor are other digits
     public void WritesTextsAsTheSpecsWriterChoicesSay(string? previous, string? current, string expectedHex)
     {
         var organization = new Organization { Members = [new Member { Name = previous }, new Member { Id = 1, Name = current }] };
