@@ -1,7 +1,5 @@
 using System.Diagnostics;
 using System.Net;
-using System.Net.Sockets;
-using System.Text;
 using WebSerialization.Models;
 
 namespace WebSerialization.IntegrationTests;
@@ -17,25 +15,7 @@ public sealed class ClientDisconnectTests(ApiServer server)
     public async Task StopsEncodingPromptlyWhenTheClientLeavesMidBody(string format)
     {
         var before = server.AppEvents.Count;
-        using (var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp))
-        {
-            await socket.ConnectAsync(IPAddress.Loopback, server.BaseAddress.Port);
-            var request = $"GET /api/organization?format={format} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
-            await socket.SendAsync(Encoding.ASCII.GetBytes(request));
-
-            using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(30));
-            var buffer = new byte[64 * 1024];
-            var received = 0;
-            while (received < buffer.Length)
-            {
-                var read = await socket.ReceiveAsync(buffer.AsMemory(received), SocketFlags.None, timeout.Token);
-                Assert.NotEqual(0, read);
-                received += read;
-            }
-
-            // A reset, not a polite FIN: the way a killed client or a dropped network looks to the server.
-            socket.LingerState = new LingerOption(enable: true, seconds: 0);
-        }
+        await RawSocketClient.ReadThenResetAsync(server.BaseAddress.Port, $"GET /api/organization?format={format} HTTP/1.1\r\nHost: 127.0.0.1", 64 * 1024);
 
         var stopwatch = Stopwatch.StartNew();
         while (!server.AppEvents.Skip(before).Any(e => e.Message.Contains("client disconnected", StringComparison.OrdinalIgnoreCase)))

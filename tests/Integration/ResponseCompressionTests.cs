@@ -2,7 +2,6 @@ using System.Diagnostics;
 using System.Globalization;
 using System.IO.Compression;
 using System.Net;
-using System.Net.Sockets;
 using System.Text;
 using System.Text.RegularExpressions;
 using WebSerialization.Models;
@@ -94,24 +93,11 @@ public sealed partial class ResponseCompressionTests(ApiServer server)
         // the client, the server would hand Kestrel all of it while the client sits still; streamed, it stops at what
         // the socket buffers hold. The request log line says how far it got before the client reset the connection.
         var probe = Guid.NewGuid().ToString("N");
-        using (var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp))
-        {
-            await socket.ConnectAsync(IPAddress.Loopback, server.BaseAddress.Port);
-            var request = $"GET /api/organization?format=json&probe={probe} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: br\r\n\r\n";
-            await socket.SendAsync(Encoding.ASCII.GetBytes(request));
-            using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(30));
-            var buffer = new byte[64 * 1024];
-            var received = 0;
-            while (received < buffer.Length)
-            {
-                var read = await socket.ReceiveAsync(buffer.AsMemory(received), SocketFlags.None, timeout.Token);
-                Assert.NotEqual(0, read);
-                received += read;
-            }
-
-            await Task.Delay(TimeSpan.FromSeconds(2));
-            socket.LingerState = new LingerOption(enable: true, seconds: 0);
-        }
+        await RawSocketClient.ReadThenResetAsync(
+            server.BaseAddress.Port,
+            $"GET /api/organization?format=json&probe={probe} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: br",
+            64 * 1024,
+            pause: TimeSpan.FromSeconds(2));
 
         var line = await RequestLog.WaitForLineAsync(server, probe);
         Assert.Contains("br", line, StringComparison.Ordinal);
