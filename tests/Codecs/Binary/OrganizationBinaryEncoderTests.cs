@@ -43,6 +43,9 @@ public class OrganizationBinaryEncoderTests
     [InlineData("Test12345678901234567", "Test12345678901234568", "85 14 08 00 00")]
     [InlineData("TestDescription1234567890", "TestDescription1234599999", "85 14 9F 8D 06 00 00")]
     [InlineData("TestDescription1234567890", "TestDescription1234560000", "85 14 E0 D4 03 00 00")]
+    [InlineData("Stra\u00dfe 123455", "Stra\u00dfe 123456", "85 0D 06 00 00")] // prefix of 12 chars, 13 bytes
+    [InlineData("Z\u00fcrich-Stra\u00dfe 123455", "Z\u00fcrich-Stra\u00dfe 123456", "85 15 06 00 00")] // 19 chars, 21 bytes
+    [InlineData("abcdefghijklmnopqrstuvwxyz\u00e9123455", "abcdefghijklmnopqrstuvwxyz\u00e9123456", "85 21 06 00 00")] // 32 chars, 33 bytes
     [InlineData(null, "ab1cd234567890123", "83 00 0B 61 62 31 63 64 CB E9 D7 EA E9 06 00 00")] // a digit before the run, in the last 16 chars
     [InlineData("a1b2c3d4e5f6g7h8i9", "a1b2c3d4e5f6g7h8j9", "83 10 03 6A 09 00 00")]
     [InlineData(null, "Test\u0130\u0130\u0130\u0130\u0130\u0130\u0130\u0130\u0130\u0130\u0130\u01305", "83 00 39 54 65 73 74 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 05 00 00")] // U+0130 is no 0x30
