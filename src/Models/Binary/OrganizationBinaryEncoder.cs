@@ -1,5 +1,7 @@
 using System.Buffers;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
 using System.Text;
 using WebSerialization.Models.Streaming;
 
@@ -233,7 +235,7 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
             return BinaryWire.TextStemAndNumber;
         }
 
-        var prefixBytes = Utf8Length(chars[..prefix]);
+        var prefixBytes = PrefixUtf8Length(chars, prefix);
         var suffix = chars[prefix..];
         if (stemAndNumber)
         {
@@ -299,6 +301,35 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
         writer.Reserve(BinaryWire.MaxVarUInt32Bytes + length);
         writer.WriteVarUInt32((uint)length + 1);
         writer.WriteUtf8(value, length);
+    }
+
+    /// <summary>
+    /// The UTF-8 length of the first <paramref name="count"/> chars of <paramref name="chars"/>. A prefix of 8 to 32 chars
+    /// (every seed-shaped one) is tested for ASCII inline, as the OR of two overlapping vectors that cover it exactly:
+    /// Ascii.IsValid is a call, and measured 5% of encoding a member.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int PrefixUtf8Length(ReadOnlySpan<char> chars, int count)
+    {
+        ref var first = ref Unsafe.As<char, ushort>(ref MemoryMarshal.GetReference(chars));
+        if (Vector128.IsHardwareAccelerated && count is >= 8 and <= 16)
+        {
+            var either = Vector128.LoadUnsafe(ref first) | Vector128.LoadUnsafe(ref first, (nuint)(count - 8));
+            if ((either & Vector128.Create(unchecked((ushort)~0x7F))) == Vector128<ushort>.Zero)
+            {
+                return count;
+            }
+        }
+        else if (Vector256.IsHardwareAccelerated && count is > 16 and <= 32)
+        {
+            var either = Vector256.LoadUnsafe(ref first) | Vector256.LoadUnsafe(ref first, (nuint)(count - 16));
+            if ((either & Vector256.Create(unchecked((ushort)~0x7F))) == Vector256<ushort>.Zero)
+            {
+                return count;
+            }
+        }
+
+        return Utf8Length(chars[..count]);
     }
 
     // Encoding.UTF8 counts a lone surrogate as the 3 bytes of U+FFFD, as Utf8.FromUtf16 writes it.

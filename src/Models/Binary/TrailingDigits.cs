@@ -48,12 +48,17 @@ internal readonly struct TrailingDigits
         {
             ref var last16 = ref Unsafe.As<char, ushort>(ref Unsafe.Add(ref MemoryMarshal.GetReference(chars), chars.Length - VectorChars));
             var values = Vector256.LoadUnsafe(ref last16) - Vector256.Create((ushort)'0');
-            var isDigit = Vector256.LessThanOrEqual(values, Vector256.Create((ushort)9)).ExtractMostSignificantBits();
+            var digitLanes = Vector256.LessThanOrEqual(values, Vector256.Create((ushort)9));
+            var isDigit = digitLanes.ExtractMostSignificantBits();
             var length = BitOperations.LeadingZeroCount((~isDigit << VectorChars) | (1u << (VectorChars - 1)));
             if (length < VectorChars || chars.Length == VectorChars)
             {
-                var digits = Avx512BW.VL.IsSupported ? Avx512BW.VL.ConvertToVector128Byte(values) : Vector128.Narrow(values.GetLower(), values.GetUpper());
-                return new TrailingDigits(length, ValueOfLast(digits, length), digits, vectorized: true);
+                var digits = Narrow(values);
+
+                // When no digit precedes the run among these chars, clearing the lanes that are not digits leaves just
+                // the run: the number then does not wait for the run's length to be counted and a mask to be loaded.
+                var number = BitOperations.PopCount(isDigit) == length ? ValueOf(Narrow(values & digitLanes)) : ValueOfLast(digits, length);
+                return new TrailingDigits(length, number, digits, vectorized: true);
             }
         }
         else if (Vector128.IsHardwareAccelerated && chars.Length >= HalfVectorChars)
@@ -91,9 +96,13 @@ internal readonly struct TrailingDigits
     // Lanes below 16 - count are cleared, so they add nothing. Where SSE4.1 is missing the two halves are combined as
     // 8-digit numbers in 64-bit registers instead.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong ValueOfLast(Vector128<byte> digits, int count)
+    private static ulong ValueOfLast(Vector128<byte> digits, int count) =>
+        ValueOf(digits & Vector128.Create(LastLanes.Slice(count, VectorChars)));
+
+    // The number whose 16 decimal digits are the lanes of kept, most significant in lane 0.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong ValueOf(Vector128<byte> kept)
     {
-        var kept = digits & Vector128.Create(LastLanes.Slice(count, VectorChars));
         if (Ssse3.IsSupported && Sse41.IsSupported)
         {
             var pairs = Ssse3.MultiplyAddAdjacent(kept, Vector128.Create((sbyte)10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1));
@@ -106,6 +115,10 @@ internal readonly struct TrailingDigits
         var halves = kept.AsUInt64();
         return (ValueOfEight(halves.GetElement(0)) * 100_000_000) + ValueOfEight(halves.GetElement(1));
     }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> Narrow(Vector256<ushort> values) =>
+        Avx512BW.VL.IsSupported ? Avx512BW.VL.ConvertToVector128Byte(values) : Vector128.Narrow(values.GetLower(), values.GetUpper());
 
     // 16 cleared lanes, then 16 set: the 16 bytes from offset n keep the last n lanes.
     private static ReadOnlySpan<byte> LastLanes =>

@@ -43,6 +43,11 @@ public class OrganizationBinaryEncoderTests
     [InlineData("Test12345678901234567", "Test12345678901234568", "85 14 08 00 00")]
     [InlineData("TestDescription1234567890", "TestDescription1234599999", "85 14 9F 8D 06 00 00")]
     [InlineData("TestDescription1234567890", "TestDescription1234560000", "85 14 E0 D4 03 00 00")]
+    [InlineData("Stra\u00dfe 123455", "Stra\u00dfe 123456", "85 0D 06 00 00")] // prefix of 12 chars, 13 bytes
+    [InlineData("Z\u00fcrich-Stra\u00dfe 123455", "Z\u00fcrich-Stra\u00dfe 123456", "85 15 06 00 00")] // 19 chars, 21 bytes
+    [InlineData("abcdefghijklmnopqrstuvwxyz\u00e9123455", "abcdefghijklmnopqrstuvwxyz\u00e9123456", "85 21 06 00 00")] // 32 chars, 33 bytes
+    [InlineData(null, "ab1cd234567890123", "83 00 0B 61 62 31 63 64 CB E9 D7 EA E9 06 00 00")] // a digit before the run, in the last 16 chars
+    [InlineData("a1b2c3d4e5f6g7h8i9", "a1b2c3d4e5f6g7h8j9", "83 10 03 6A 09 00 00")]
     [InlineData(null, "Test\u0130\u0130\u0130\u0130\u0130\u0130\u0130\u0130\u0130\u0130\u0130\u01305", "83 00 39 54 65 73 74 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 05 00 00")] // U+0130 is no 0x30
     [InlineData(null, "Test\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668\u0669\u0660\u0661\u06627", "83 00 39 54 65 73 74 D9 A1 D9 A2 D9 A3 D9 A4 D9 A5 D9 A6 D9 A7 D9 A8 D9 A9 D9 A0 D9 A1 D9 A2 07 00 00")] // nor are other digits
     public void WritesTextsAsTheSpecsWriterChoicesSay(string? previous, string? current, string expectedHex)
