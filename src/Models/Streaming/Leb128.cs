@@ -56,11 +56,12 @@ internal static class Leb128
                 groups = (groups & 0x007F_007F_007F_007F) | ((groups & 0x3F80_3F80_3F80_3F80) << 1);
             }
 
-            // The highest non-zero group is the last byte; every byte before it has its continuation bit set.
-            var length = (BitOperations.Log2(groups) >> 3) + 1;
-            var continuations = 0x8080_8080_8080_8080UL & ((1UL << (8 * (length - 1))) - 1);
-            BinaryPrimitives.WriteUInt64LittleEndian(destination, groups | continuations);
-            return length;
+            // The highest non-zero group is the last byte, and every byte before it has its continuation bit set: with
+            // z leading zero bits that is byte 7 - z / 8, and shifting the bits of bytes 0..6 right by z / 8 bytes
+            // leaves them on exactly the bytes below it.
+            var leadingZeros = BitOperations.LeadingZeroCount(groups);
+            BinaryPrimitives.WriteUInt64LittleEndian(destination, groups | (0x0080_8080_8080_8080UL >> (leadingZeros & ~7)));
+            return 8 - (leadingZeros >> 3);
         }
 
         var written = 0;
