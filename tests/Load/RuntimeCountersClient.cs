@@ -1,3 +1,4 @@
+using WebSerialization.Api.Diagnostics;
 using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
@@ -19,7 +20,7 @@ public sealed class RuntimeCountersClient(HttpClient client)
     public long Calls => Interlocked.Read(ref _calls);
 
     /// <summary>Reads the counters, or returns null when the endpoint is off (404).</summary>
-    public async Task<ServerCounters?> TryReadAsync(CancellationToken cancellationToken)
+    public async Task<RuntimeCounters?> TryReadAsync(CancellationToken cancellationToken)
     {
         Interlocked.Increment(ref _calls);
         using var response = await client.GetAsync(Path, cancellationToken);
@@ -29,12 +30,12 @@ public sealed class RuntimeCountersClient(HttpClient client)
         }
 
         response.EnsureSuccessStatusCode();
-        return await response.Content.ReadFromJsonAsync<ServerCounters>(Web, cancellationToken)
+        return await response.Content.ReadFromJsonAsync<RuntimeCounters>(Web, cancellationToken)
             ?? throw new InvalidOperationException($"{Path} returned an empty body.");
     }
 
     /// <summary>Reads the counters of a server known to have them on.</summary>
-    public async Task<ServerCounters> ReadAsync(CancellationToken cancellationToken) =>
+    public async Task<RuntimeCounters> ReadAsync(CancellationToken cancellationToken) =>
         await TryReadAsync(cancellationToken)
         ?? throw new InvalidOperationException($"{Path} answered 404: the server runs without Diagnostics:RuntimeEndpoint=true.");
 }

@@ -1,3 +1,4 @@
+using WebSerialization.Api.Diagnostics;
 using System.Diagnostics;
 using System.Net;
 
@@ -69,7 +70,7 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
             };
         }
 
-        ServerCounters? before = null;
+        RuntimeCounters? before = null;
         long readCost = 0;
         long callsAtStart = 0;
         if (counters is not null)
@@ -121,7 +122,7 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
 
     private static async Task<ServerCost> ReadCostAsync(
         RuntimeCountersClient counters,
-        ServerCounters before,
+        RuntimeCounters before,
         long callsAtStart,
         long readCost,
         int requestsSent,

@@ -1,3 +1,4 @@
+using WebSerialization.Api.Diagnostics;
 using System.Globalization;
 using System.Net;
 
@@ -77,7 +78,7 @@ public sealed class ServerConnection : IAsyncDisposable
         }
     }
 
-    private static string Describe(ApiServerProcess? process, Uri? url, ServerCounters? counters, long idleWorkingSet)
+    private static string Describe(ApiServerProcess? process, Uri? url, RuntimeCounters? counters, long idleWorkingSet)
     {
         var runtime = counters is null ? "runtime counters off"
             : string.Create(CultureInfo.InvariantCulture, $"{(counters.IsServerGC ? "server" : "workstation")} GC, {counters.ProcessorCount} processors, idle working set {idleWorkingSet / Units.BytesPerMegabyte:0.0} MB");

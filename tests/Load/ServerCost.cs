@@ -1,3 +1,4 @@
+using WebSerialization.Api.Diagnostics;
 namespace WebSerialization.Load;
 
 /// <summary>
@@ -26,7 +27,7 @@ public sealed record ServerCost(
     public double? AllocatedBytesPerRequest => RequestsServed > 0 ? (double)AllocatedBytes / RequestsServed : null;
 
     /// <summary>The difference between two readings, without the <paramref name="diagnosticsCalls"/> made between them.</summary>
-    public static ServerCost Between(ServerCounters before, ServerCounters after, long diagnosticsCalls, long diagnosticsCallBytes)
+    public static ServerCost Between(RuntimeCounters before, RuntimeCounters after, long diagnosticsCalls, long diagnosticsCallBytes)
     {
         ArgumentNullException.ThrowIfNull(before);
         ArgumentNullException.ThrowIfNull(after);
