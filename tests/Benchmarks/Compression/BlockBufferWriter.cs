@@ -1,5 +1,6 @@
 using System.Buffers;
 using WebSerialization.Benchmarks.Streaming;
+using WebSerialization.Codecs.Tests.Support;
 
 namespace WebSerialization.Benchmarks.Compression;
 
@@ -51,7 +52,7 @@ internal sealed class BlockBufferWriter(ArrayPool<byte> pool, int minimumBlockSi
     }
 
     /// <summary>The written bytes as one sequence over the blocks, without copying them.</summary>
-    public ReadOnlySequence<byte> ToSequence() => PayloadSegment.Chain(Blocks());
+    public ReadOnlySequence<byte> ToSequence() => BufferSegment.Chain(Blocks());
 
     /// <summary>The written bytes copied into one array.</summary>
     public byte[] ToArray()

@@ -1,5 +1,6 @@
 using System.Buffers;
 using WebSerialization.Benchmarks.Streaming;
+using WebSerialization.Codecs.Tests.Support;
 
 namespace WebSerialization.Benchmarks.Contenders;
 
@@ -17,7 +18,7 @@ public sealed class PreparedPayload
     {
         ArgumentNullException.ThrowIfNull(bytes);
         Bytes = bytes;
-        Segments = PayloadSegment.Split(bytes, SegmentSize);
+        Segments = BufferSegment.Split(bytes, SegmentSize);
     }
 
     /// <summary>The whole payload.</summary>

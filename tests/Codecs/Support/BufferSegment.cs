@@ -2,7 +2,10 @@ using System.Buffers;
 
 namespace WebSerialization.Codecs.Tests.Support;
 
-/// <summary>A segment of a hand-built <see cref="ReadOnlySequence{T}"/>, to feed decoders pieces the way a pipe does.</summary>
+/// <summary>
+/// A segment of a hand-built <see cref="ReadOnlySequence{T}"/>, to feed decoders pieces the way a pipe does.
+/// The benchmarks compile this file too (tests/Benchmarks links it), for their segmented payloads.
+/// </summary>
 internal sealed class BufferSegment : ReadOnlySequenceSegment<byte>
 {
     private BufferSegment(ReadOnlyMemory<byte> memory, long runningIndex)
@@ -14,17 +17,30 @@ internal sealed class BufferSegment : ReadOnlySequenceSegment<byte>
     /// <summary>The payload as a sequence of segments of <paramref name="segmentSize"/> bytes (the last may be shorter).</summary>
     public static ReadOnlySequence<byte> Split(ReadOnlyMemory<byte> payload, int segmentSize)
     {
-        ArgumentOutOfRangeException.ThrowIfLessThan(segmentSize, 1);
-        if (payload.IsEmpty)
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(segmentSize);
+        var blocks = new List<ReadOnlyMemory<byte>>();
+        for (var offset = 0; offset < payload.Length; offset += segmentSize)
+        {
+            blocks.Add(payload.Slice(offset, Math.Min(segmentSize, payload.Length - offset)));
+        }
+
+        return Chain(blocks);
+    }
+
+    /// <summary>The blocks, in order, as one sequence (no copy).</summary>
+    public static ReadOnlySequence<byte> Chain(IReadOnlyList<ReadOnlyMemory<byte>> blocks)
+    {
+        ArgumentNullException.ThrowIfNull(blocks);
+        if (blocks.Count == 0)
         {
             return ReadOnlySequence<byte>.Empty;
         }
 
-        var first = new BufferSegment(payload[..Math.Min(segmentSize, payload.Length)], 0);
+        var first = new BufferSegment(blocks[0], 0);
         var last = first;
-        for (var offset = first.Memory.Length; offset < payload.Length; offset += segmentSize)
+        for (var i = 1; i < blocks.Count; i++)
         {
-            var next = new BufferSegment(payload.Slice(offset, Math.Min(segmentSize, payload.Length - offset)), offset);
+            var next = new BufferSegment(blocks[i], last.RunningIndex + last.Memory.Length);
             last.Next = next;
             last = next;
         }
