@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Buffers.Text;
+using System.Globalization;
 using System.Runtime.CompilerServices;
 using System.Text;
 using WebSerialization.Models.Streaming;
@@ -20,10 +21,11 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
     private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 
     private readonly DecodeLimits _limits;
-    private readonly TextFieldHistory _name = new();
-    private readonly TextFieldHistory _description = new();
-    private readonly TextFieldHistory _address = new();
+    private TextFieldHistory _name;
+    private TextFieldHistory _description;
+    private TextFieldHistory _address;
     private byte[] _scratch = [];
+    private byte[] _textBuffer = [];
 
     private Stage _stage;
     private long _consumed;
@@ -302,9 +304,12 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
             id = unchecked(_previousId + UnZigZag(idDelta));
         }
 
-        if (!TryReadText(ref reader, (flags >> BinaryWire.NameKindShift) & BinaryWire.TextKindMask, _name, out var name, out var nameLength)
-            || !TryReadText(ref reader, (flags >> BinaryWire.DescriptionKindShift) & BinaryWire.TextKindMask, _description, out var description, out var descriptionLength)
-            || !TryReadText(ref reader, (flags >> BinaryWire.AddressKindShift) & BinaryWire.TextKindMask, _address, out var address, out var addressLength))
+        // The previous member's texts are the last decoded member's.
+        var members = _members!;
+        var previous = members.Count == 0 ? null : members[^1];
+        if (!TryReadText(ref reader, (flags >> BinaryWire.NameKindShift) & BinaryWire.TextKindMask, previous?.Name, ref _name, out var name)
+            || !TryReadText(ref reader, (flags >> BinaryWire.DescriptionKindShift) & BinaryWire.TextKindMask, previous?.Description, ref _description, out var description)
+            || !TryReadText(ref reader, (flags >> BinaryWire.AddressKindShift) & BinaryWire.TextKindMask, previous?.Address, ref _address, out var address))
         {
             return false;
         }
@@ -342,11 +347,10 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         // The member is complete: only now does it become the previous member.
         _previousId = id;
         _previousUpdateTime = updateTime;
-        Commit(_name, nameLength);
-        Commit(_description, descriptionLength);
-        Commit(_address, addressLength);
+        _name.Commit(name.Utf8Length, name.TrailingDigits);
+        _description.Commit(description.Utf8Length, description.TrailingDigits);
+        _address.Commit(address.Utf8Length, address.TrailingDigits);
 
-        var members = _members!;
         if (members.Count == members.Capacity)
         {
             GrowMembers(members);
@@ -355,9 +359,9 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         members.Add(new Member
         {
             Id = id,
-            Name = name,
-            Description = description,
-            Address = address,
+            Name = name.Value,
+            Description = description.Value,
+            Address = address.Value,
             Value = value,
             UpdateTime = updateTime,
         });
@@ -372,41 +376,53 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
 
     // "Text (kind 0) := () // null"; the other kinds are read by TryReadPresentText.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private bool TryReadText(ref OrganizationBinaryReader reader, int kind, TextFieldHistory history, out string? value, out int length)
+    private bool TryReadText(ref OrganizationBinaryReader reader, int kind, string? previous, ref TextFieldHistory history, out DecodedText text)
     {
-        value = null;
-        length = -1;
-        return kind == BinaryWire.TextNull || TryReadPresentText(ref reader, kind, history, out value, out length);
+        if (kind == BinaryWire.TextNull)
+        {
+            text = DecodedText.Null;
+            return true;
+        }
+
+        return TryReadPresentText(ref reader, kind, previous, ref history, out text);
     }
 
     // "kind 1: previous[0 .. prefixLength] + text, followed by decimal(number) when the flag says a number follows";
     // "kind 2: previous[0 .. prefixLength] + decimal(number)"; "kind 3: stem(previous) + decimal(number)".
-    private bool TryReadPresentText(ref OrganizationBinaryReader reader, int kind, TextFieldHistory history, out string? value, out int length)
+    // The value is put together in UTF-16, from the previous string's chars and the number's digits, whenever the prefix
+    // ends on a char boundary of the previous value (always for kind 3, whose stem ends before ASCII digits; for kinds 1
+    // and 2 when the previous value is ASCII) and the literal text is ASCII: nothing is then transcoded or validated
+    // again. Anything else is assembled in UTF-8 and decoded by the validating decoder.
+    private bool TryReadPresentText(ref OrganizationBinaryReader reader, int kind, string? previous, ref TextFieldHistory history, out DecodedText decoded)
     {
-        value = null;
-        length = -1;
+        decoded = DecodedText.Null;
         var offset = reader.Offset;
         var maxBytes = (uint)_limits.MaxStringBytes;
-        uint prefixLength;
-        uint textLength = 0;
+        var previousChars = previous.AsSpan();
+        uint prefixBytes;
+        int prefixChars;
         var hasNumber = true;
         ReadOnlySpan<byte> text = default;
         if (kind == BinaryWire.TextStemAndNumber)
         {
-            prefixLength = (uint)history.PreviousStemLength;
+            var trailingDigits = history.TrailingDigits(previous);
+            prefixBytes = (uint)(history.Utf8Length - trailingDigits);
+            prefixChars = previousChars.Length - trailingDigits;
         }
         else
         {
-            if (!reader.TryReadVarUInt32(out prefixLength))
+            if (!reader.TryReadVarUInt32(out prefixBytes))
             {
                 return false;
             }
 
-            if (prefixLength > (uint)history.PreviousLength)
+            if (prefixBytes > (uint)history.Utf8Length)
             {
-                BinaryThrowHelper.ThrowMalformed(offset, $"A prefix length of {prefixLength} exceeds the previous value's {history.PreviousLength} bytes.");
+                BinaryThrowHelper.ThrowMalformed(offset, $"A prefix length of {prefixBytes} exceeds the previous value's {history.Utf8Length} bytes.");
             }
 
+            // A value whose UTF-8 is as long as its UTF-16 is ASCII: its byte prefix is the same char prefix.
+            prefixChars = history.Utf8Length == previousChars.Length ? (int)prefixBytes : -1;
             if (kind == BinaryWire.TextPrefixAndText)
             {
                 var lengthOffset = reader.Offset;
@@ -415,11 +431,11 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
                     return false;
                 }
 
-                textLength = textLengthAndNumberFlag >> 1;
+                var textLength = textLengthAndNumberFlag >> 1;
                 hasNumber = (textLengthAndNumberFlag & BinaryWire.NumberFollowsFlag) != 0;
-                if ((ulong)prefixLength + textLength > maxBytes)
+                if ((ulong)prefixBytes + textLength > maxBytes)
                 {
-                    BinaryThrowHelper.ThrowLimitExceeded(lengthOffset, nameof(DecodeLimits.MaxStringBytes), (long)prefixLength + textLength, maxBytes);
+                    BinaryThrowHelper.ThrowLimitExceeded(lengthOffset, nameof(DecodeLimits.MaxStringBytes), (long)prefixBytes + textLength, maxBytes);
                 }
 
                 if (!reader.TryReadBytes((int)textLength, out text))
@@ -429,13 +445,13 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
             }
         }
 
-        var textEnd = (int)(prefixLength + textLength);
-        length = textEnd;
-        var buffer = history.Current(textEnd + BinaryWire.MaxNumberDigits);
+        var length = (int)prefixBytes + text.Length;
+        ulong number = 0;
+        var digits = 0;
         if (hasNumber)
         {
             var numberOffset = reader.Offset;
-            if (!reader.TryReadVarUInt64(out var number))
+            if (!reader.TryReadVarUInt64(out number))
             {
                 return false;
             }
@@ -445,8 +461,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
                 BinaryThrowHelper.ThrowMalformed(numberOffset, $"The number {number} has more than {BinaryWire.MaxNumberDigits} digits.");
             }
 
-            // The buffer has room for the longest number, so the digits are written first and then counted against the limit.
-            Utf8Formatter.TryFormat(number, buffer.AsSpan(textEnd), out var digits);
+            digits = DecimalDigits.Count(number);
             length += digits;
             if ((uint)length > maxBytes)
             {
@@ -454,23 +469,37 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
             }
         }
 
-        history.Previous[..(int)prefixLength].CopyTo(buffer);
-        text.CopyTo(buffer.AsSpan((int)prefixLength));
-        history.SetCurrentStem(kind == BinaryWire.TextStemAndNumber ? (int)prefixLength : -1);
-        value = DecodeUtf8(new ReadOnlySpan<byte>(buffer, 0, length), offset);
+        var value = prefixChars >= 0 && Ascii.IsValid(text)
+            ? string.Create(prefixChars + text.Length + digits, new TextParts(previousChars[..prefixChars], text, number, hasNumber), TextParts.Write)
+            : DecodeAssembled(previous, history.Utf8Length, (int)prefixBytes, text, hasNumber, number, length, offset);
+
+        // Kind 3 puts digits after a stem that ends in none, so the value ends in exactly the number's digits.
+        decoded = new DecodedText(value, length, kind == BinaryWire.TextStemAndNumber ? digits : -1);
         return true;
     }
 
-    private static void Commit(TextFieldHistory history, int length)
+    // The UTF-8 path: the previous value's bytes (it round-trips exactly, having been decoded from well-formed UTF-8),
+    // the literal text and the digits, in one buffer that the validating decoder turns into the value.
+    private string DecodeAssembled(string? previous, int previousBytes, int prefixBytes, ReadOnlySpan<byte> text, bool hasNumber, ulong number, int length, long offset)
     {
-        if (length < 0)
+        if (_textBuffer.Length < Math.Max(previousBytes, length))
         {
-            history.CommitNull();
+            _textBuffer = new byte[Math.Max(Math.Max(previousBytes, length), 2 * _textBuffer.Length)];
         }
-        else
+
+        var buffer = _textBuffer.AsSpan();
+        if (prefixBytes > 0)
         {
-            history.Commit(length);
+            Encoding.UTF8.GetBytes(previous, buffer);
         }
+
+        text.CopyTo(buffer[prefixBytes..]);
+        if (hasNumber)
+        {
+            Utf8Formatter.TryFormat(number, buffer[(prefixBytes + text.Length)..], out _);
+        }
+
+        return DecodeUtf8(buffer[..length], offset);
     }
 
     // Doubles like List<T> would, but never past the declared count nor past what the bytes at hand could hold beyond that.
@@ -518,5 +547,33 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         {
             throw new WireFormatException(WireFormatError.Malformed, "A text is not well-formed UTF-8.", offset, innerException: exception);
         }
+    }
+
+    /// <summary>A decoded member text and what the next member's text needs of it (see <see cref="TextFieldHistory"/>).</summary>
+    private readonly record struct DecodedText(string? Value, int Utf8Length, int TrailingDigits)
+    {
+        public static DecodedText Null => new(null, -1, 0);
+    }
+
+    /// <summary>The parts of a value put together in UTF-16: a prefix of the previous value, ASCII text, and a number.</summary>
+    private readonly ref struct TextParts(ReadOnlySpan<char> prefix, ReadOnlySpan<byte> asciiText, ulong number, bool hasNumber)
+    {
+        private readonly ReadOnlySpan<char> _prefix = prefix;
+        private readonly ReadOnlySpan<byte> _asciiText = asciiText;
+
+        public static void Write(Span<char> chars, TextParts parts)
+        {
+            parts._prefix.CopyTo(chars);
+            var textEnd = parts._prefix.Length + parts._asciiText.Length;
+            Ascii.ToUtf16(parts._asciiText, chars[parts._prefix.Length..textEnd], out _);
+            if (parts.HasNumber)
+            {
+                parts.Number.TryFormat(chars[textEnd..], out _, default, CultureInfo.InvariantCulture);
+            }
+        }
+
+        private ulong Number { get; } = number;
+
+        private bool HasNumber { get; } = hasNumber;
     }
 }

@@ -1,90 +1,44 @@
 namespace WebSerialization.Models.Binary;
 
 /// <summary>
-/// The decoder's UTF-8 bytes of one member field's previous value, which the next member's value of that field may
-/// share a prefix with, and a second buffer where that next value is put together. <see cref="Commit"/> makes the
-/// second buffer the previous one only once a whole member is decoded, so a member that turns out to be incomplete
-/// leaves the previous value untouched. The two buffers trade roles by a flag rather than by swapping references,
-/// which would cost write barriers on every member.
+/// What the decoder knows about one member field's previous value beyond the string itself, which is the last decoded
+/// member's: its UTF-8 length (prefix lengths and limits count bytes) and, once someone needed it, the number of ASCII
+/// digits it ends with ("stem(previous)" of Text kind 3). Equal UTF-8 and UTF-16 lengths mean the value is ASCII, so a
+/// prefix of it in bytes is the same prefix in chars.
 /// </summary>
-internal sealed class TextFieldHistory
+internal struct TextFieldHistory
 {
-    private const int InitialCapacity = 256;
+    private int _trailingDigits;
 
-    private byte[] _first = new byte[InitialCapacity];
-    private byte[] _second = new byte[InitialCapacity];
-    private bool _previousIsSecond;
+    /// <summary>The previous value's UTF-8 length; 0 when it was null or there was no previous member.</summary>
+    public int Utf8Length { get; private set; }
 
-    // The stem lengths of the two values, or -1 until someone needs one: a value written as "stem + number" (kind 3)
-    // tells its stem for free, which saves reading its digits again when the next value is kind 3 too.
-    private int _previousStem;
-    private int _currentStem = -1;
-
-    /// <summary>The previous value's bytes; empty when it was null or there was no previous member.</summary>
-    public ReadOnlySpan<byte> Previous => new(_previousIsSecond ? _second : _first, 0, PreviousLength);
-
-    public int PreviousLength { get; private set; }
-
-    /// <summary>The length of "stem(previous)": the previous value without its trailing ASCII digits.</summary>
-    public int PreviousStemLength
+    /// <summary>How many ASCII digits end <paramref name="previous"/>, the previous value; counted once per value.</summary>
+    public int TrailingDigits(string? previous)
     {
-        get
+        // 0 is the state of a new decoder (no previous member, null texts), which is right: an empty value has no digits.
+        if (_trailingDigits < 0)
         {
-            if (_previousStem < 0)
+            var chars = previous.AsSpan();
+            var stem = chars.Length;
+            while (stem > 0 && char.IsAsciiDigit(chars[stem - 1]))
             {
-                var previous = Previous;
-                var stem = previous.Length;
-                while (stem > 0 && (uint)(previous[stem - 1] - '0') <= 9)
-                {
-                    stem--;
-                }
-
-                _previousStem = stem;
+                stem--;
             }
 
-            return _previousStem;
+            _trailingDigits = chars.Length - stem;
         }
+
+        return _trailingDigits;
     }
 
-    /// <summary>Records the current value's stem length when it is known, or -1.</summary>
-    public void SetCurrentStem(int stem) => _currentStem = stem;
-
-    /// <summary>The buffer for the current value, at least <paramref name="capacity"/> bytes long. Its content is undefined.</summary>
-    public byte[] Current(int capacity)
+    /// <summary>
+    /// Makes the decoded value the previous one, once its whole member is decoded: <paramref name="utf8Length"/> is -1
+    /// for null, <paramref name="trailingDigits"/> -1 when not known.
+    /// </summary>
+    public void Commit(int utf8Length, int trailingDigits)
     {
-        var current = _previousIsSecond ? _first : _second;
-        if (current.Length >= capacity)
-        {
-            return current;
-        }
-
-        current = new byte[Math.Max(capacity, current.Length * 2)];
-        if (_previousIsSecond)
-        {
-            _first = current;
-        }
-        else
-        {
-            _second = current;
-        }
-
-        return current;
-    }
-
-    /// <summary>Makes the first <paramref name="length"/> bytes of the current buffer the previous value.</summary>
-    public void Commit(int length)
-    {
-        _previousIsSecond = !_previousIsSecond;
-        PreviousLength = length;
-        _previousStem = _currentStem;
-        _currentStem = -1;
-    }
-
-    /// <summary>Forgets the previous value (the field was null).</summary>
-    public void CommitNull()
-    {
-        PreviousLength = 0;
-        _previousStem = 0;
-        _currentStem = -1;
+        Utf8Length = Math.Max(utf8Length, 0);
+        _trailingDigits = utf8Length < 0 ? 0 : trailingDigits;
     }
 }

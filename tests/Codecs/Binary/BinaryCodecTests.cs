@@ -92,6 +92,32 @@ public class BinaryCodecTests
     }
 
     [Fact]
+    public void TrailingNumbersOfEveryLengthRoundTripAtTheirPowersOfTen()
+    {
+        // The decoder sizes a value by the number's digit count before it writes the digits: 10^k - 1 and 10^k are the
+        // edges of that count. The stems cover an ASCII, a non-ASCII and an empty previous value.
+        // "number must be below 10^19, that is, have at most 19 digits"
+        var numbers = Enumerable.Range(0, 19).SelectMany(k => new[] { Pow10(k) - 1, Pow10(k) })
+            .Append(Pow10(19) - 1)
+            .Select(number => number.ToString(System.Globalization.CultureInfo.InvariantCulture))
+            .ToArray();
+        var organization = new Organization
+        {
+            Members = [.. numbers.Concat(numbers.Reverse()).Select((number, id) => new Member
+            {
+                Id = id,
+                Name = "TestName" + number,
+                Description = "Zürich 😀" + number,
+                Address = number,
+            })],
+        };
+
+        OrganizationAssert.Equal(organization, BinaryPayload.Decode(BinaryPayload.Encode(organization)));
+
+        static ulong Pow10(int exponent) => exponent == 0 ? 1 : 10 * Pow10(exponent - 1);
+    }
+
+    [Fact]
     public void ExtremeIdsAndTimesRoundTripInAnyOrder()
     {
         int[] ids = [int.MinValue, int.MaxValue, 0, -1, int.MaxValue, int.MinValue, int.MinValue, 5, 4];
