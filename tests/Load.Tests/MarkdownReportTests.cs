@@ -32,9 +32,9 @@ public class MarkdownReportTests
         Assert.Contains("- convert-json-to-binary-10000-x1: the server exited with code 137", summary, StringComparison.Ordinal);
     }
 
-    private static string Summary() => MarkdownReport.Summary(SampleRun.Description, Results, DownloadTargets.Evaluate(Results), ending: null);
+    private static string Summary() => MarkdownReport.Summary(SampleRun.Description, Results, DownloadTargets.Evaluate(Results), ending: null, FormatCharts.For(Results));
 
-    private static string[][] SummaryRows(string summary) =>
+    internal static string[][] SummaryRows(string summary) =>
     [
         .. summary.Split('\n')
             .SkipWhile(line => !line.StartsWith("| Scenario |", StringComparison.Ordinal))

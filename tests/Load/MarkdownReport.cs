@@ -45,12 +45,16 @@ public static class MarkdownReport
         await File.WriteAllTextAsync(Path.Combine(directory, result.ReportName + ".md"), md.ToString(), cancellationToken);
     }
 
-    /// <summary>The run's summary: one row per scenario, the targets, what was skipped and what failed.</summary>
-    public static string Summary(RunDescription run, IReadOnlyList<ScenarioResult> results, IReadOnlyList<TargetVerdict> targets, string? ending)
+    /// <summary>
+    /// The run's summary: one row per scenario, the <paramref name="charts"/> (SVG files beside it), the targets, what was
+    /// skipped and what failed.
+    /// </summary>
+    public static string Summary(RunDescription run, IReadOnlyList<ScenarioResult> results, IReadOnlyList<TargetVerdict> targets, string? ending, IReadOnlyList<BarChart> charts)
     {
         ArgumentNullException.ThrowIfNull(run);
         ArgumentNullException.ThrowIfNull(results);
         ArgumentNullException.ThrowIfNull(targets);
+        ArgumentNullException.ThrowIfNull(charts);
         var md = new StringBuilder();
         md.AppendLine(Invariant, $"# Load run {run.StartedAt:yyyy-MM-dd HH:mm} UTC{(run.Options.Smoke ? " (smoke)" : string.Empty)}");
         md.AppendLine();
@@ -69,6 +73,19 @@ public static class MarkdownReport
         md.AppendLine(ReportContent.SummaryLegend);
         md.AppendLine();
         md.AppendLine(SeedArticleFigures.Caption);
+        if (charts.Count > 0)
+        {
+            md.AppendLine();
+            md.AppendLine("## Plots");
+            foreach (var chart in charts)
+            {
+                md.AppendLine();
+                md.AppendLine(Invariant, $"![{chart.Title}]({chart.FileName})");
+            }
+        }
+
+        md.AppendLine();
+        md.AppendLine(Invariant, $"All of this, with every scenario's figures, on one page: [{HtmlReport.FileName}]({HtmlReport.FileName}).");
 
         md.AppendLine();
         md.AppendLine("## Targets");
