@@ -5,7 +5,7 @@ namespace WebSerialization.Load.Tests;
 public class ReportCultureTests
 {
     [Theory]
-    [InlineData("summary.md")]
+    [InlineData(MarkdownReport.SummaryFileName)]
     [InlineData(HtmlReport.FileName)]
     [InlineData(FormatCharts.SizesFileName)]
     [InlineData(FormatCharts.LatencyFileName)]
@@ -28,7 +28,7 @@ public class ReportCultureTests
             var charts = FormatCharts.For(results);
             return report switch
             {
-                "summary.md" => MarkdownReport.Summary(SampleRun.Description, results, DownloadTargets.Evaluate(results), ending: null, charts),
+                MarkdownReport.SummaryFileName => MarkdownReport.Summary(SampleRun.Description, results, DownloadTargets.Evaluate(results), ending: null, charts),
                 HtmlReport.FileName => HtmlReport.Render(SampleRun.Description, results, DownloadTargets.Evaluate(results), ending: null, charts),
                 _ => FormatChartsTests.Chart(report, results),
             };

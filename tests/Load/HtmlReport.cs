@@ -101,7 +101,7 @@ public static class HtmlReport
         Fact("Machine", new XText($"{run.Machine}; the server and the load client share it.")),
         Fact("Server", new XText(run.Server)),
         Fact("Plan", new XText(run.Plan)),
-        Fact("Files", new XElement("a", new XAttribute("href", "summary.md"), "summary.md"), new XText(", and per scenario a Markdown file and a CSV of every sample")));
+        Fact("Files", new XElement("a", new XAttribute("href", MarkdownReport.SummaryFileName), MarkdownReport.SummaryFileName), new XText(", and per scenario a Markdown file and a CSV of every sample")));
 
     private static XElement[] Fact(string name, params XNode[] value) => [new("dt", name), new("dd", value)];
 

@@ -201,7 +201,7 @@ public static class LoadRun
         }
 
         var summary = MarkdownReport.Summary(run, results, targets, ending, charts);
-        var summaryPath = Path.Combine(reportDirectory, "summary.md");
+        var summaryPath = Path.Combine(reportDirectory, MarkdownReport.SummaryFileName);
         await File.WriteAllTextAsync(summaryPath, summary, CancellationToken.None);
         var htmlPath = Path.Combine(reportDirectory, HtmlReport.FileName);
         await File.WriteAllTextAsync(htmlPath, HtmlReport.Render(run, results, targets, ending, charts), CancellationToken.None);

@@ -6,6 +6,8 @@ namespace WebSerialization.Load;
 /// <summary>The Markdown reports: one per scenario with every statistic, and the run's summary with the targets.</summary>
 public static class MarkdownReport
 {
+    public const string SummaryFileName = "summary.md";
+
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
     public static async Task WriteScenarioAsync(ScenarioResult result, RunDescription run, string directory, CancellationToken cancellationToken)
