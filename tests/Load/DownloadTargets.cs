@@ -39,7 +39,7 @@ public static class DownloadTargets
 
     private static TargetVerdict Allocations(WireFormatDescriptor format, ScenarioResult[] downloads)
     {
-        var target = $"Server allocations per {format.Key} download <= {MaxAllocatedMegabytesPerRequest} MB/request, at {SmallMemberCount:N0} and {FullMemberCount:N0} members";
+        var target = string.Create(CultureInfo.InvariantCulture, $"Server allocations per {format.Key} download <= {MaxAllocatedMegabytesPerRequest} MB/request, at {SmallMemberCount:N0} and {FullMemberCount:N0} members");
         var measured = new List<string>();
         var verdict = TargetVerdict.Pass;
         foreach (var count in new[] { SmallMemberCount, FullMemberCount })
@@ -63,7 +63,7 @@ public static class DownloadTargets
                 else
                 {
                     // Failed requests miss the target; a server without counters just cannot say.
-                    measured.Add($"{count:N0} x{run.Copies}: {Why(run)}");
+                    measured.Add(string.Create(CultureInfo.InvariantCulture, $"{count:N0} x{run.Copies}: {Why(run)}"));
                     verdict = run.Succeeded.Any() && verdict != TargetVerdict.Miss ? TargetVerdict.NotRun : TargetVerdict.Miss;
                 }
             }
@@ -74,7 +74,7 @@ public static class DownloadTargets
 
     private static TargetVerdict WorkingSet(WireFormatDescriptor format, ScenarioResult[] downloads)
     {
-        var target = $"{ConcurrentCopies} concurrent {format.Key} downloads of {FullMemberCount:N0} members raise the server's working set by <= {MaxWorkingSetRaiseMegabytes} MB";
+        var target = string.Create(CultureInfo.InvariantCulture, $"{ConcurrentCopies} concurrent {format.Key} downloads of {FullMemberCount:N0} members raise the server's working set by <= {MaxWorkingSetRaiseMegabytes} MB");
         var run = downloads.FirstOrDefault(result =>
             result.Scenario.Format.Format == format.Format && result.Scenario.MemberCount == FullMemberCount && result.Copies == ConcurrentCopies);
         if (run is null || run.PeakWorkingSet == 0)
@@ -132,7 +132,7 @@ public static class DownloadTargets
     private static TargetVerdict FasterThanJson(WireFormat format, double factor, ScenarioResult[] downloads)
     {
         var key = WireFormatDescriptor.Of(format).Key;
-        var target = $"The {key} download is at least {factor}x faster than JSON (p50 time to last byte, 1,000,000 members)";
+        var target = string.Create(CultureInfo.InvariantCulture, $"The {key} download is at least {factor}x faster than JSON (p50 time to last byte, 1,000,000 members)");
         var json = Median(WireFormat.Json, downloads);
         var other = Median(format, downloads);
         if (json.Run is null || other.Run is null)

@@ -193,12 +193,26 @@ public static class LoadRun
             AppDomain.CurrentDomain.ProcessExit -= OnProcessExit;
         }
 
-        var summary = MarkdownReport.Summary(run, results, DownloadTargets.Evaluate(results), ending);
-        var summaryPath = Path.Combine(reportDirectory, "summary.md");
+        var targets = DownloadTargets.Evaluate(results);
+        var charts = FormatCharts.For(results);
+        foreach (var chart in charts)
+        {
+            await File.WriteAllTextAsync(Path.Combine(reportDirectory, chart.FileName), chart.ToSvg().ToString(), CancellationToken.None);
+        }
+
+        var summary = MarkdownReport.Summary(run, results, targets, ending, charts);
+        var summaryPath = Path.Combine(reportDirectory, MarkdownReport.SummaryFileName);
         await File.WriteAllTextAsync(summaryPath, summary, CancellationToken.None);
+        var htmlPath = Path.Combine(reportDirectory, HtmlReport.FileName);
+        await File.WriteAllTextAsync(htmlPath, HtmlReport.Render(run, results, targets, ending, charts), CancellationToken.None);
         Console.WriteLine();
         Console.WriteLine(summary);
         Console.WriteLine($"Summary: {summaryPath}");
+        Console.WriteLine($"HTML report: {htmlPath}");
+        if (charts.Count > 0)
+        {
+            Console.WriteLine($"Plots: {string.Join(", ", charts.Select(chart => Path.Combine(reportDirectory, chart.FileName)))}");
+        }
         return exitCode != 0 ? exitCode : Verdict(options, results);
     }
 

@@ -1,0 +1,45 @@
+namespace WebSerialization.Load.Tests;
+
+public class MarkdownReportTests
+{
+    private static readonly IReadOnlyList<ScenarioResult> Results = SampleRun.Results();
+
+    [Fact]
+    public void SummaryHasOneRowPerScenarioThatWasNotSkipped()
+    {
+        var rows = SummaryRows(Summary());
+
+        Assert.Equal(Results.Where(result => result.Outcome != ScenarioOutcome.Skipped).Select(result => result.Scenario.Name), rows.Select(row => row[0]));
+        Assert.All(rows, row => Assert.Equal(ReportContent.Summary(Results).Columns.Count, row.Length));
+    }
+
+    [Fact]
+    public void SummaryRowCarriesTheScenarioFigures()
+    {
+        var row = SummaryRows(Summary()).Single(row => row[0] == "download-msgpack-1000000");
+
+        // Format, copies, OK, failed, response MB, TTFB p50, p50, p95, p99, MB/s, allocated MB per request, gen2, peak working set, seed.
+        Assert.Equal(["msgpack", "4", "100", "0", "50.00", "200", "2000", "3800", "3960", "2500.0", "0.019", "1", "340.0 (+40)", "36.91", "681"], row[1..]);
+    }
+
+    [Fact]
+    public void SummaryListsSkippedAndFailedScenariosWithTheirReasons()
+    {
+        var summary = Summary();
+
+        Assert.Contains("- convert-json-to-protobuf-10000-x1: 404 Not Found", summary, StringComparison.Ordinal);
+        Assert.Contains("- upload-binary-10000-x1: 1 x 500 Internal Server Error", summary, StringComparison.Ordinal);
+        Assert.Contains("- convert-json-to-binary-10000-x1: the server exited with code 137", summary, StringComparison.Ordinal);
+    }
+
+    private static string Summary() => MarkdownReport.Summary(SampleRun.Description, Results, DownloadTargets.Evaluate(Results), ending: null, FormatCharts.For(Results));
+
+    internal static string[][] SummaryRows(string summary) =>
+    [
+        .. summary.Split('\n')
+            .SkipWhile(line => !line.StartsWith("| Scenario |", StringComparison.Ordinal))
+            .Skip(2)
+            .TakeWhile(line => line.StartsWith('|'))
+            .Select(line => line.Trim().Trim('|').Split('|').Select(cell => cell.Trim()).ToArray()),
+    ];
+}

@@ -1,0 +1,68 @@
+using WebSerialization.Models;
+
+namespace WebSerialization.Load.Tests;
+
+/// <summary>A small hand-made run: what the report writers get from a real one, with figures chosen to be found again.</summary>
+public static class SampleRun
+{
+    public static readonly RunDescription Description = new(
+        new DateTimeOffset(2026, 11, 21, 11, 57, 0, TimeSpan.Zero),
+        "dotnet run -c Release --project tests/Load -- --smoke",
+        "2 cores (Test CPU), Linux, .NET 10",
+        "one process for the whole run",
+        new LoadOptions { Smoke = true, Copies = [1], MemberCounts = [LoadOptions.SmokeMemberCount] });
+
+    /// <summary>
+    /// Downloads of every format at 10,000 members with 1 copy (response sizes 1, 0.5, 0.25 and 0.125 MB; p50 latency
+    /// 40, 20, 10 and 5 ms) and at 1,000,000 members with 4 copies (100 times as large and slow), an upload with a failed
+    /// request, a skipped convert and a convert that could not run.
+    /// </summary>
+    public static IReadOnlyList<ScenarioResult> Results(string formatKeyPrefix = "")
+    {
+        var results = new List<ScenarioResult>();
+        foreach (var (format, index) in WireFormatDescriptor.All.Select((format, index) => (format with { Key = formatKeyPrefix + format.Key }, index)))
+        {
+            var megabytes = 1.0 / (1 << index);
+            results.Add(Ran(new LoadScenario(ScenarioKind.Download, format, 10_000), 1, megabytes, 40.0 / (1 << index)));
+            results.Add(Ran(new LoadScenario(ScenarioKind.Download, format, 1_000_000), 4, megabytes * 100, 4000.0 / (1 << index)));
+        }
+
+        results.Add(Ran(new LoadScenario(ScenarioKind.Upload, WireFormatDescriptor.Of(WireFormat.Binary), 10_000), 1, 0.001, 7, failure: "500 Internal Server Error"));
+        results.Add(new ScenarioResult(new LoadScenario(ScenarioKind.Convert, WireFormatDescriptor.Of(WireFormat.Protobuf), 10_000), 1, ScenarioOutcome.Skipped, "404 Not Found"));
+        results.Add(new ScenarioResult(new LoadScenario(ScenarioKind.Convert, WireFormatDescriptor.Of(WireFormat.Binary), 10_000), 1, ScenarioOutcome.CouldNotRun, "the server exited with code 137"));
+        return results;
+    }
+
+    /// <summary>
+    /// A scenario that ran 100 requests with latencies up to twice <paramref name="p50Milliseconds"/> (p95 = 1.9 x p50,
+    /// p99 = 1.98 x p50), each body <paramref name="responseMegabytes"/>, and a failed request when <paramref name="failure"/> is given.
+    /// </summary>
+    public static ScenarioResult Ran(LoadScenario scenario, int copies, double responseMegabytes, double p50Milliseconds, string? failure = null)
+    {
+        var bytes = (long)(responseMegabytes * Units.BytesPerMegabyte);
+        var samples = Enumerable.Range(1, 100)
+            .Select(rank => new RequestSample(
+                rank % copies,
+                TimeSpan.FromMilliseconds(rank * 10),
+                TimeSpan.FromMilliseconds(p50Milliseconds / 10),
+                TimeSpan.FromMilliseconds(p50Milliseconds * rank / 50),
+                scenario.Kind == ScenarioKind.Download ? 0 : bytes,
+                scenario.Kind == ScenarioKind.Download ? bytes : 100,
+                200,
+                null))
+            .Concat(failure is null ? [] : [new RequestSample(0, TimeSpan.FromSeconds(2), null, TimeSpan.FromSeconds(1), 0, 0, 500, failure)])
+            .ToArray();
+        return new ScenarioResult(scenario, copies, ScenarioOutcome.Ran, null)
+        {
+            Samples = samples,
+            WarmUpRequests = 10,
+            Elapsed = TimeSpan.FromSeconds(2),
+            ServerCost = new ServerCost(100, 100 * 20_000, 8, 1_000, 12, 3, 1, 4.5),
+            BaselineWorkingSet = 300L << 20,
+            StartWorkingSet = 310L << 20,
+            PeakWorkingSet = 340L << 20,
+            PeakMethod = "VmHWM",
+            Server = "pid 42",
+        };
+    }
+}

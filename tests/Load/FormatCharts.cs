@@ -1,0 +1,90 @@
+using System.Globalization;
+
+namespace WebSerialization.Load;
+
+/// <summary>
+/// The run's results as charts that set the formats side by side: response size, and latency with its tail. Where the
+/// summary table has a row per scenario, these have a bar per format, one panel per member count (and copies).
+/// </summary>
+public static class FormatCharts
+{
+    public const string SizesFileName = "sizes.svg";
+    public const string LatencyFileName = "latency.svg";
+
+    private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
+
+    /// <summary>The charts this run has figures for; none when no scenario ran.</summary>
+    public static IReadOnlyList<BarChart> For(IReadOnlyList<ScenarioResult> results) =>
+        [.. new[] { Sizes(results), Latency(results) }.OfType<BarChart>()];
+
+    /// <summary>The mean response body of each format's download, one panel per member count; null when no download ran.</summary>
+    public static BarChart? Sizes(IReadOnlyList<ScenarioResult> results)
+    {
+        BarChartPanel[] panels =
+        [
+            .. Measured(results)
+                .Where(result => result.Scenario.Kind == ScenarioKind.Download && result.ResponseBytes is not null)
+                .GroupBy(result => result.Scenario.MemberCount)
+                .Select(group => new BarChartPanel(
+                    Members(group.Key),
+                    [
+                        // The body does not depend on the copies: one bar per format, from its first run.
+                        .. group.DistinctBy(result => result.Scenario.Format.Key).Select(result =>
+                        {
+                            var megabytes = result.ResponseBytes!.Value / Units.BytesPerMegabyte;
+                            return Bar(result, megabytes, [], string.Create(Invariant, $"{megabytes:0.00} MB"));
+                        }),
+                    ])),
+        ];
+        return panels.Length == 0
+            ? null
+            : new BarChart(SizesFileName, "Response size per format (downloads)", "response body, MB (2^20 bytes)", "format", "mean response body", [], panels);
+    }
+
+    /// <summary>
+    /// Each format's latency (time to last byte): p50 as the bar, p95 and p99 as marks; one panel per kind of request,
+    /// member count and copies. Null when no scenario has a successful request.
+    /// </summary>
+    public static BarChart? Latency(IReadOnlyList<ScenarioResult> results)
+    {
+        BarChartPanel[] panels =
+        [
+            .. Measured(results)
+                .Where(result => result.Latency is not null)
+                .GroupBy(result => (result.Scenario.Kind, result.Scenario.MemberCount, result.Copies))
+                .Select(group => new BarChartPanel(
+                    $"{Kind(group.Key.Kind)}, {Members(group.Key.MemberCount)}, {group.Key.Copies.ToString(Invariant)} {(group.Key.Copies == 1 ? "copy" : "copies")}",
+                    [
+                        .. group.Select(result =>
+                        {
+                            var latency = result.Latency!;
+                            return Bar(result, latency.P50, [latency.P95, latency.P99], $"p50 {Milliseconds(latency.P50)}, p95 {Milliseconds(latency.P95)}, p99 {Milliseconds(latency.P99)} ms");
+                        }),
+                    ])),
+        ];
+        return panels.Length == 0
+            ? null
+            : new BarChart(LatencyFileName, "Latency per format: time to last byte, p50 with p95 and p99 marks", "time to last byte, ms", "format", "p50", ["p95", "p99"], panels);
+    }
+
+    private static IEnumerable<ScenarioResult> Measured(IReadOnlyList<ScenarioResult> results)
+    {
+        ArgumentNullException.ThrowIfNull(results);
+        return results.Where(result => result.Outcome == ScenarioOutcome.Ran);
+    }
+
+    private static BarChartBar Bar(ScenarioResult result, double value, IReadOnlyList<double> marks, string valueText) =>
+        new(result.Scenario.Format.Key, (int)result.Scenario.Format.Format, value, marks, valueText);
+
+    private static string Kind(ScenarioKind kind) => kind switch
+    {
+        ScenarioKind.Download => "download",
+        ScenarioKind.Upload => "upload",
+        _ => "convert from JSON",
+    };
+
+    private static string Members(int count) => string.Create(Invariant, $"{count:N0} members");
+
+    // Small latencies (a 10,000-member download takes a few ms) keep a decimal; large ones do not need it.
+    private static string Milliseconds(double value) => value.ToString(value < 10 ? "0.0" : "0", Invariant);
+}

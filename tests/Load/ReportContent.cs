@@ -1,0 +1,149 @@
+using System.Globalization;
+
+namespace WebSerialization.Load;
+
+/// <summary>
+/// What the Markdown and the HTML reports both say, as plain text: each lays it out in its own markup, so the two
+/// cannot disagree on a figure.
+/// </summary>
+public static class ReportContent
+{
+    private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
+
+    /// <summary>What the columns of <see cref="Summary"/> mean.</summary>
+    public const string SummaryLegend =
+        "OK and Failed count measured requests (failed warm-up requests are added to Failed). Latency is time to last byte; TTFB is time to the first body byte; "
+        + "MB/s is body bytes sent plus received per second of the measured phase, all copies together. Server MB alloc/request is the server's "
+        + "GC.GetTotalAllocatedBytes(precise) difference over the requests it served, less its /diagnostics/runtime reads. "
+        + "Peak WS is the server's largest working set during the scenario (warm-up included), and in brackets how far above its idle working set at the start of the run. "
+        + "MB = 2^20 bytes.";
+
+    /// <summary>The run's summary: one row per scenario that was not skipped.</summary>
+    public static ReportTable Summary(IReadOnlyList<ScenarioResult> results)
+    {
+        ArgumentNullException.ThrowIfNull(results);
+        var rows = new List<IReadOnlyList<string>>();
+        foreach (var result in results.Where(result => result.Outcome != ScenarioOutcome.Skipped))
+        {
+            var latency = result.Latency;
+            var seed = result.Scenario.MemberCount == SeedArticleFigures.MemberCount ? SeedArticleFigures.For(result.Scenario.Format.Format) : null;
+            rows.Add(
+            [
+                result.Scenario.Name,
+                result.Scenario.Format.Key,
+                result.Copies.ToString(Invariant),
+                result.Succeeded.Count().ToString(Invariant),
+                (result.FailedCount + result.WarmUpFailures).ToString(Invariant),
+                Megabytes(result.ResponseBytes, "0.00"),
+                ConsoleReport.Format(result.TimeToFirstByte?.P50, "0"),
+                ConsoleReport.Format(latency?.P50, "0"),
+                ConsoleReport.Format(latency?.P95, "0"),
+                ConsoleReport.Format(latency?.P99, "0"),
+                ConsoleReport.Format(result.MegabytesPerSecond),
+                Megabytes(result.ServerCost?.AllocatedBytesPerRequest, "0.000"),
+                result.ServerCost?.Gen2Collections.ToString(Invariant) ?? "-",
+                result.PeakWorkingSet > 0 ? string.Create(Invariant, $"{Megabytes(result.PeakWorkingSet)} ({result.WorkingSetRaise / Units.BytesPerMegabyte:+0;-0})") : "-",
+                ConsoleReport.Format(seed?.SizeMegabytes, "0.00"),
+                ConsoleReport.Format(seed?.SerializeMilliseconds, "0"),
+            ]);
+        }
+
+        return new ReportTable(
+            ["Scenario", "Format", "Copies", "OK", "Failed", "Response MB", "TTFB p50 ms", "p50 ms", "p95 ms", "p99 ms", "MB/s",
+                "Server MB alloc/request", "Gen2 GCs", "Peak WS MB (over idle)", "Seed size MB", "Seed serialize ms"],
+            2,
+            rows);
+    }
+
+    /// <summary>How a scenario ran, after its request line: copies, phases, date and machine.</summary>
+    public static string Conditions(ScenarioResult result, RunDescription run)
+    {
+        ArgumentNullException.ThrowIfNull(result);
+        ArgumentNullException.ThrowIfNull(run);
+        var options = run.Options;
+        return string.Create(Invariant, $"copies {result.Copies} (closed model), warm-up {options.WarmUp.TotalSeconds:0.#} s ")
+            + string.Create(Invariant, $"({result.WarmUpRequests} requests, {result.WarmUpFailures} failed, not measured), duration {options.Duration.TotalSeconds:0.#} s ")
+            + string.Create(Invariant, $"(the measured phase took {result.Elapsed.TotalSeconds:0.00} s: requests in flight at the end finish). {run.StartedAt:yyyy-MM-dd HH:mm} UTC, {run.Machine}.");
+    }
+
+    /// <summary>A scenario's time to first and to last byte.</summary>
+    public static ReportTable Distributions(ScenarioResult result)
+    {
+        ArgumentNullException.ThrowIfNull(result);
+        return new ReportTable(
+            ["Measure (ms)", "n", "min", "mean", "p50", "p95", "p99", "max"],
+            1,
+            [Distribution("Time to first byte", result.TimeToFirstByte), Distribution("Time to last byte (latency)", result.Latency)]);
+    }
+
+    /// <summary>Everything else measured in a scenario: requests, bodies, throughput, the server's cost and working set, the seed's figures.</summary>
+    public static ReportTable Facts(ScenarioResult result)
+    {
+        ArgumentNullException.ThrowIfNull(result);
+        var cost = result.ServerCost;
+        var rows = new List<IReadOnlyList<string>>
+        {
+            Fact("Requests", $"{result.Succeeded.Count()} succeeded, {result.FailedCount} failed"),
+            Fact("Response body, mean", $"{Megabytes(result.ResponseBytes, "0.000")} MB ({ConsoleReport.Format(result.ResponseBytes, "N0")} bytes)"),
+            Fact("Request body", $"{Megabytes(result.RequestBytes, "0.000")} MB"),
+            Fact("Throughput", $"{ConsoleReport.Format(result.MegabytesPerSecond)} MB/s of bodies (sent + received), {ConsoleReport.Format(result.RequestsPerSecond, "0.00")} requests/s"),
+        };
+        if (cost is null)
+        {
+            rows.Add(Fact("Server counters", $"not available (the server's /diagnostics/runtime is off)"));
+        }
+        else
+        {
+            rows.Add(Fact("Server: requests served", $"{cost.RequestsServed} (the client sent {result.Samples.Count})"));
+            rows.Add(Fact("Server: allocated per request", $"{Megabytes(cost.AllocatedBytesPerRequest, "0.0000")} MB ({ConsoleReport.Format(cost.AllocatedBytesPerRequest, "N0")} bytes); ",
+                $"{Megabytes(cost.AllocatedBytes, "0.0")} MB in all, after subtracting {cost.DiagnosticsCalls} counter reads of {cost.DiagnosticsCallBytes:N0} bytes each"));
+            rows.Add(Fact("Server: GCs during the measured phase", $"gen0 {cost.Gen0Collections}, gen1 {cost.Gen1Collections}, gen2 {cost.Gen2Collections}; pauses {cost.PauseMilliseconds:0.0} ms"));
+        }
+
+        if (result.PeakWorkingSet > 0)
+        {
+            rows.Add(Fact("Server working set", $"idle at run start {Megabytes(result.BaselineWorkingSet)} MB, at scenario start {Megabytes(result.StartWorkingSet)} MB, ",
+                $"peak {Megabytes(result.PeakWorkingSet)} MB ({result.WorkingSetRaise / Units.BytesPerMegabyte:+0.0;-0.0} MB over idle); {result.PeakMethod}"));
+        }
+
+        if (result.Scenario.MemberCount == SeedArticleFigures.MemberCount)
+        {
+            var seed = SeedArticleFigures.For(result.Scenario.Format.Format);
+            rows.Add(Fact($"Seed article ({seed.Serializer})", $"{seed.SizeMegabytes:0.00} MB, serialized in {seed.SerializeMilliseconds:0} ms (console app, byte[] in memory)"));
+        }
+
+        return new ReportTable([string.Empty, string.Empty], 2, rows);
+    }
+
+    /// <summary>A scenario's distinct failures, most frequent first: <c>3 x error</c>.</summary>
+    public static IReadOnlyList<string> FailureCounts(ScenarioResult result)
+    {
+        ArgumentNullException.ThrowIfNull(result);
+        return [.. result.FailureReasons.Select(reason => string.Create(Invariant, $"{reason.Count} x {reason.Error}"))];
+    }
+
+    /// <summary>The scenarios skipped because their endpoint is not on the server, with the reason.</summary>
+    public static IReadOnlyList<string> Skipped(IReadOnlyList<ScenarioResult> results)
+    {
+        ArgumentNullException.ThrowIfNull(results);
+        return [.. results.Where(result => result.Outcome == ScenarioOutcome.Skipped).Select(result => $"{result.ReportName}: {result.Note}")];
+    }
+
+    /// <summary>The scenarios with a failure, each with why: the note of one that could not run, then its failed requests.</summary>
+    public static IReadOnlyList<string> Failures(IReadOnlyList<ScenarioResult> results)
+    {
+        ArgumentNullException.ThrowIfNull(results);
+        return [.. results
+            .Where(result => result.HasFailures)
+            .Select(result => $"{result.ReportName}: {string.Join("; ", (result.Note is null ? [] : new[] { result.Note }).Concat(FailureCounts(result)))}")];
+    }
+
+    private static string[] Fact(string name, params FormattableString[] value) => [name, string.Concat(value.Select(part => part.ToString(Invariant)))];
+
+    private static string[] Distribution(string name, LatencyDistribution? distribution) => distribution is null
+        ? [name, "0", "-", "-", "-", "-", "-", "-"]
+        : [name, distribution.Count.ToString(Invariant), .. new[] { distribution.Min, distribution.Mean, distribution.P50, distribution.P95, distribution.P99, distribution.Max }
+            .Select(milliseconds => milliseconds.ToString("0.0", Invariant))];
+
+    private static string Megabytes(double? bytes, string format = "0.0") => ConsoleReport.Format(bytes / Units.BytesPerMegabyte, format);
+}
