@@ -565,7 +565,11 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         {
             parts._prefix.CopyTo(chars);
             var textEnd = parts._prefix.Length + parts._asciiText.Length;
-            Ascii.ToUtf16(parts._asciiText, chars[parts._prefix.Length..textEnd], out _);
+            if (!parts._asciiText.IsEmpty)
+            {
+                Ascii.ToUtf16(parts._asciiText, chars[parts._prefix.Length..textEnd], out _);
+            }
+
             if (parts.HasNumber)
             {
                 parts.Number.TryFormat(chars[textEnd..], out _, default, CultureInfo.InvariantCulture);
