@@ -13,8 +13,12 @@ namespace WebSerialization.Benchmarks;
 /// <summary>The BenchmarkDotNet configuration of the full run and of the dry run.</summary>
 public static class SerializerBenchmarkConfig
 {
-    /// <summary>Measured iterations per benchmark in the full run: 20 benchmarks of 0.1 to 3 s each fit in about 15 minutes on 2 cores.</summary>
-    public const int IterationCount = 5;
+    /// <summary>
+    /// Measured iterations per benchmark in the full run. A deserialization's time swings by a third from one iteration
+    /// to the next with where the collector happens to be, so the median needs more than the 5 samples that left rows
+    /// 80 ms apart in the wrong order; 15 keep the whole run at about 5 minutes on 2 cores.
+    /// </summary>
+    public const int IterationCount = 15;
 
     public static IConfig Create(BenchmarkCommandLine options, PayloadCatalog catalog, string artifactsPath)
     {
@@ -31,6 +35,10 @@ public static class SerializerBenchmarkConfig
                 // One operation takes 0.05 to 3 s: no point in repeating it within an iteration, or in a pilot stage.
                 .WithInvocationCount(1)
                 .WithUnrollFactor(1)
+
+                // Background GC gives each deserialization (250 MB of surviving objects) a second, competing thread: on 2
+                // cores it tripled the floor row (131 ms blocking, 435 ms background) and made its range 341-531 ms.
+                .WithGcConcurrent(false)
                 .WithEnvironmentVariables(
                     new EnvironmentVariable(BenchmarkSettings.MemberCountVariable, options.MemberCount.ToString(CultureInfo.InvariantCulture)),
                     new EnvironmentVariable(BenchmarkSettings.RowsVariable, options.Rows ?? string.Empty));
