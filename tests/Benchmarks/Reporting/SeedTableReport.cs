@@ -32,7 +32,7 @@ public static class SeedTableReport
         md.AppendLine(Invariant($"- **Data**: `OrganizationGenerator.Create({run.MemberCount:N0})`, the seed article's members from a fixed PRNG seed; every row serializes the same organization."));
         md.AppendLine(run.Dry
             ? "- **Job**: BenchmarkDotNet's Dry job in process: one cold invocation each. A smoke test, not a measurement."
-            : Invariant($"- **Job**: one process per benchmark, 1 warm-up and {SerializerBenchmarkConfig.IterationCount} measured iterations of one operation (the whole organization) each. Times are the **median** of the iterations, with their range below it; allocations are BenchmarkDotNet's MemoryDiagnoser, per operation, exact."));
+            : Invariant($"- **Job**: one process per benchmark, 1 warm-up and {SerializerBenchmarkConfig.IterationCount} measured iterations of one operation (the whole organization) each, blocking (non-concurrent) GC. Times are the **median** of the iterations, with their range below it; allocations are BenchmarkDotNet's MemoryDiagnoser, per operation, exact."));
         md.AppendLine("- **Machine**: 2 cores shared with other engineers' builds, tests and profilers: other work was running during the run, and it delays some iterations of some rows more than others (the range rows show how much). Compare rows by their ratios, and read differences under about 30 % as noise.");
         md.AppendLine("- **MB** is 2^20 bytes, as the seed counts.");
         md.AppendLine();
