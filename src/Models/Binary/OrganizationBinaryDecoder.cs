@@ -560,6 +560,8 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
     {
         private readonly ReadOnlySpan<char> _prefix = prefix;
         private readonly ReadOnlySpan<byte> _asciiText = asciiText;
+        private readonly ulong _number = number;
+        private readonly bool _hasNumber = hasNumber;
 
         public static void Write(Span<char> chars, TextParts parts)
         {
@@ -570,14 +572,10 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
                 Ascii.ToUtf16(parts._asciiText, chars[parts._prefix.Length..textEnd], out _);
             }
 
-            if (parts.HasNumber)
+            if (parts._hasNumber)
             {
-                parts.Number.TryFormat(chars[textEnd..], out _, default, CultureInfo.InvariantCulture);
+                parts._number.TryFormat(chars[textEnd..], out _, default, CultureInfo.InvariantCulture);
             }
         }
-
-        private ulong Number { get; } = number;
-
-        private bool HasNumber { get; } = hasNumber;
     }
 }
