@@ -15,7 +15,8 @@ namespace WebSerialization.Load;
 /// <param name="BarName">What a bar's length is (e.g. p50), for the legend.</param>
 /// <param name="MarkNames">What each bar's marks are (e.g. p95, p99); none for plain bars.</param>
 /// <param name="Panels">The groups of bars, top to bottom.</param>
-public sealed record BarChart(string FileName, string Title, string AxisTitle, string CategoryTitle, string BarName, IReadOnlyList<string> MarkNames, IReadOnlyList<BarChartPanel> Panels)
+/// <param name="RangeName">What the bars' whiskers are (e.g. the p50 range of the runs), for the legend; null when no bar has one.</param>
+public sealed record BarChart(string FileName, string Title, string AxisTitle, string CategoryTitle, string BarName, IReadOnlyList<string> MarkNames, IReadOnlyList<BarChartPanel> Panels, string? RangeName = null)
 {
     private const int Width = 800;
     private const int LabelRight = 112;
@@ -29,6 +30,7 @@ public sealed record BarChart(string FileName, string Title, string AxisTitle, s
     private const int BarHeight = 14;
     private const int AxisHeight = 40;
     private const int PanelGap = 12;
+    private const int WhiskerCap = 5;
 
     // Okabe-Ito: told apart with the common colour blindnesses, and on grey-scale print.
     private static readonly string[] Palette = ["#E69F00", "#56B4E9", "#009E73", "#0072B2", "#CC79A7", "#D55E00"];
@@ -93,12 +95,18 @@ public sealed record BarChart(string FileName, string Title, string AxisTitle, s
             x += 72;
         }
 
+        if (RangeName is not null)
+        {
+            legend.Add(Whisker(x, x + 18, top + 11, RangeName));
+            legend.Add(Text(x + 24, top + 14, RangeName, "start"));
+        }
+
         return legend;
     }
 
     private XElement Panel(BarChartPanel panel, int top)
     {
-        var (step, end) = Axis(panel.Bars.Select(bar => bar.Marks.Append(bar.Value).Max()).DefaultIfEmpty(0).Max());
+        var (step, end) = Axis(panel.Bars.Select(bar => bar.Marks.Append(bar.Value).Append(bar.Range?.High ?? 0).Max()).DefaultIfEmpty(0).Max());
         double X(double value) => PlotLeft + (Math.Clamp(value / end, 0, 1) * PlotWidth);
         var barsTop = top + PanelTitleHeight;
         var barsBottom = barsTop + (panel.Bars.Count * RowHeight);
@@ -135,6 +143,11 @@ public sealed record BarChart(string FileName, string Title, string AxisTitle, s
                 }
             }
 
+            if (bar.Range is { } range)
+            {
+                group.Add(Whisker(X(range.Low), X(range.High), middle, $"{bar.Label}: {RangeName ?? "range"} {range.ToString("0.#")}"));
+            }
+
             group.Add(Text(ValueLeft, rowTop + 15, bar.ValueText, "start"));
         }
 
@@ -149,6 +162,17 @@ public sealed record BarChart(string FileName, string Title, string AxisTitle, s
             new XAttribute("stroke-width", "2"),
             new XAttribute("stroke-dasharray", MarkDashes[Math.Min(index, MarkDashes.Length - 1)]));
         return mark;
+    }
+
+    // A thick line with end caps shorter than the marks, so that a spread reads apart from the p95 and p99 ticks.
+    private static XElement Whisker(double low, double high, double middle, string title)
+    {
+        var whisker = new XElement(Svg + "g", new XAttribute("class", "range"), new XAttribute("stroke-width", "2"), new XElement(Svg + "title", title));
+        whisker.Add(
+            Line(low, middle, high, middle, "#222222"),
+            Line(low, middle - WhiskerCap, low, middle + WhiskerCap, "#222222"),
+            Line(high, middle - WhiskerCap, high, middle + WhiskerCap, "#222222"));
+        return whisker;
     }
 
     private static XElement Line(double x1, double y1, double x2, double y2, string stroke) => new(

@@ -4,7 +4,9 @@ namespace WebSerialization.Load;
 
 /// <summary>
 /// The run's results as charts that set the formats side by side: response size, and latency with its tail. Where the
-/// summary table has a row per scenario, these have a bar per format, one panel per member count (and copies).
+/// summary table has a row per scenario, these have a bar per format, one panel per member count (and copies). They
+/// show the summary's figures: for a scenario run several times, the medians of its runs, and the p50 of the fastest
+/// and the slowest run as a whisker.
 /// </summary>
 public static class FormatCharts
 {
@@ -23,7 +25,7 @@ public static class FormatCharts
         BarChartPanel[] panels =
         [
             .. Measured(results)
-                .Where(result => result.Scenario.Kind == ScenarioKind.Download && result.ResponseBytes is not null)
+                .Where(result => result.Scenario.Kind == ScenarioKind.Download && result.Figures.ResponseBytes is not null)
                 .GroupBy(result => result.Scenario.MemberCount)
                 .Select(group => new BarChartPanel(
                     Members(group.Key),
@@ -31,7 +33,7 @@ public static class FormatCharts
                         // The body does not depend on the copies: one bar per format, from its first run.
                         .. group.DistinctBy(result => result.Scenario.Format.Key).Select(result =>
                         {
-                            var megabytes = result.ResponseBytes!.Value / Units.BytesPerMegabyte;
+                            var megabytes = result.Figures.ResponseBytes!.Value / Units.BytesPerMegabyte;
                             return Bar(result, megabytes, [], string.Create(Invariant, $"{megabytes:0.00} MB"));
                         }),
                     ])),
@@ -42,38 +44,52 @@ public static class FormatCharts
     }
 
     /// <summary>
-    /// Each format's latency (time to last byte): p50 as the bar, p95 and p99 as marks; one panel per kind of request,
-    /// member count and copies. Null when no scenario has a successful request.
+    /// Each format's latency (time to last byte): p50 as the bar, p95 and p99 as marks, and for a scenario run several
+    /// times the lowest and highest run's p50 as a whisker; one panel per kind of request, member count and copies.
+    /// Null when no scenario has a successful request.
     /// </summary>
     public static BarChart? Latency(IReadOnlyList<ScenarioResult> results)
     {
+        var measured = Measured(results).Where(result => result.Figures.P50 is not null).ToArray();
+        var repeated = measured.Any(result => result.IsRepeated);
         BarChartPanel[] panels =
         [
-            .. Measured(results)
-                .Where(result => result.Latency is not null)
+            .. measured
                 .GroupBy(result => (result.Scenario.Kind, result.Scenario.MemberCount, result.Copies))
                 .Select(group => new BarChartPanel(
                     $"{Kind(group.Key.Kind)}, {Members(group.Key.MemberCount)}, {group.Key.Copies.ToString(Invariant)} {(group.Key.Copies == 1 ? "copy" : "copies")}",
                     [
                         .. group.Select(result =>
                         {
-                            var latency = result.Latency!;
-                            return Bar(result, latency.P50, [latency.P95, latency.P99], $"p50 {Milliseconds(latency.P50)}, p95 {Milliseconds(latency.P95)}, p99 {Milliseconds(latency.P99)} ms");
+                            var figures = result.Figures;
+                            var (p50, p95, p99) = (figures.P50!.Value, figures.P95!.Value, figures.P99!.Value);
+                            var range = result.IsRepeated ? result.P50Spread : null;
+                            var rangeText = range is { } spread ? $" ({Milliseconds(spread.Low)}-{Milliseconds(spread.High)})" : string.Empty;
+                            return Bar(result, p50, [p95, p99], $"p50 {Milliseconds(p50)}{rangeText}, p95 {Milliseconds(p95)}, p99 {Milliseconds(p99)} ms") with { Range = range };
                         }),
                     ])),
         ];
-        return panels.Length == 0
-            ? null
+        return panels.Length == 0 ? null
+            : repeated ? new BarChart(
+                LatencyFileName,
+                "Latency per format: time to last byte, medians of the runs: p50 with p95 and p99 marks, and the p50 of the fastest and slowest run",
+                "time to last byte, ms",
+                "format",
+                "p50",
+                ["p95", "p99"],
+                panels,
+                "p50 range of the runs")
             : new BarChart(LatencyFileName, "Latency per format: time to last byte, p50 with p95 and p99 marks", "time to last byte, ms", "format", "p50", ["p95", "p99"], panels);
     }
 
-    private static IEnumerable<ScenarioResult> Measured(IReadOnlyList<ScenarioResult> results)
+    // The scenarios that ran, each with all its repetitions.
+    private static IEnumerable<RepeatedScenario> Measured(IReadOnlyList<ScenarioResult> results)
     {
         ArgumentNullException.ThrowIfNull(results);
-        return results.Where(result => result.Outcome == ScenarioOutcome.Ran);
+        return RepeatedScenario.Group(results).Where(result => result.Outcome == ScenarioOutcome.Ran);
     }
 
-    private static BarChartBar Bar(ScenarioResult result, double value, IReadOnlyList<double> marks, string valueText) =>
+    private static BarChartBar Bar(RepeatedScenario result, double value, IReadOnlyList<double> marks, string valueText) =>
         new(result.Scenario.Format.Key, (int)result.Scenario.Format.Format, value, marks, valueText);
 
     private static string Kind(ScenarioKind kind) => kind switch

@@ -55,7 +55,7 @@ public static class HtmlReport
         body.Add(
             new XElement("h2", "Summary"),
             Table(ReportContent.Summary(results)),
-            new XElement("p", new XAttribute("class", "legend"), ReportContent.SummaryLegend),
+            new XElement("p", new XAttribute("class", "legend"), ReportContent.Legend(results)),
             new XElement("p", new XAttribute("class", "legend"), SeedArticleFigures.Caption));
         if (charts.Count > 0)
         {
@@ -67,10 +67,10 @@ public static class HtmlReport
             Table(new ReportTable(["Target", "Measured", "Verdict"], 3, [.. targets.Select(verdict => (IReadOnlyList<string>)[verdict.Target, verdict.Measured, verdict.Verdict])]), VerdictClass),
             Section("Skipped (endpoint not on this server)", ReportContent.Skipped(results)),
             Section("Failures", ReportContent.Failures(results)));
-        var scenarios = results.Where(result => result.Outcome == ScenarioOutcome.Ran).ToArray();
+        var scenarios = RepeatedScenario.Group(results).Where(scenario => scenario.Outcome == ScenarioOutcome.Ran).ToArray();
         if (scenarios.Length > 0)
         {
-            body.Add(new XElement("h2", "Scenarios"), scenarios.Select(result => Scenario(result, run)));
+            body.Add(new XElement("h2", "Scenarios"), scenarios.Select(scenario => Scenario(scenario, run)));
         }
 
         var html = new XElement(
@@ -105,38 +105,61 @@ public static class HtmlReport
 
     private static XElement[] Fact(string name, params XNode[] value) => [new("dt", name), new("dd", value)];
 
-    private static XElement Scenario(ScenarioResult result, RunDescription run)
+    // A scenario's section: with several repetitions, the table of them all, then each one's figures under its own heading.
+    private static XElement Scenario(RepeatedScenario scenario, RunDescription run)
     {
-        var section = new XElement(
-            "section",
-            new XAttribute("id", result.ReportName),
-            new XElement("h3", result.ReportName),
-            new XElement("p", new XElement("code", result.Scenario.Description), ": " + ReportContent.Conditions(result, run)));
-        if (result.Note is not null)
+        var section = new XElement("section", new XAttribute("id", scenario.ReportName), new XElement("h3", scenario.ReportName));
+        if (scenario.IsRepeated)
         {
-            section.Add(new XElement("p", new XElement("strong", result.Outcome.ToString()), ": " + result.Note));
+            section.Add(
+                new XElement("p", new XElement("code", scenario.Scenario.Description), ": " + ReportContent.RepetitionsIntro(scenario, run)),
+                Table(ReportContent.Repetitions(scenario)));
         }
 
-        if (result.Server is not null)
+        foreach (var result in scenario.Repetitions)
         {
-            section.Add(new XElement("p", $"Server: {result.Server}."));
-        }
+            if (scenario.IsRepeated)
+            {
+                section.Add(new XElement("h4", string.Create(Invariant, $"Run {result.Repetition}")), new XElement("p", ReportContent.Conditions(result, run)));
+            }
+            else
+            {
+                section.Add(new XElement("p", new XElement("code", scenario.Scenario.Description), ": " + ReportContent.Conditions(result, run)));
+            }
 
-        section.Add(Table(ReportContent.Distributions(result)), Table(ReportContent.Facts(result)));
-        var failures = ReportContent.FailureCounts(result);
-        if (failures.Count > 0)
-        {
-            section.Add(new XElement("p", "Failures:"), List(failures));
+            section.Add(Repetition(result));
         }
 
         section.Add(new XElement(
             "p",
             "Files: ",
-            new XElement("a", new XAttribute("href", result.ReportName + ".md"), result.ReportName + ".md"),
-            ", every sample: ",
-            new XElement("a", new XAttribute("href", result.ReportName + ".csv"), result.ReportName + ".csv"),
+            new XElement("a", new XAttribute("href", scenario.ReportName + ".md"), scenario.ReportName + ".md"),
+            scenario.IsRepeated ? ", every sample, with its run: " : ", every sample: ",
+            new XElement("a", new XAttribute("href", scenario.ReportName + ".csv"), scenario.ReportName + ".csv"),
             ". MB = 2^20 bytes."));
         return section;
+    }
+
+    private static IEnumerable<XElement> Repetition(ScenarioResult result)
+    {
+        if (result.Note is not null)
+        {
+            yield return new XElement("p", new XElement("strong", result.Outcome.ToString()), ": " + result.Note);
+        }
+
+        if (result.Server is not null)
+        {
+            yield return new XElement("p", $"Server: {result.Server}.");
+        }
+
+        yield return Table(ReportContent.Distributions(result));
+        yield return Table(ReportContent.Facts(result));
+        var failures = ReportContent.FailureCounts(result);
+        if (failures.Count > 0)
+        {
+            yield return new XElement("p", "Failures:");
+            yield return List(failures);
+        }
     }
 
     private static XElement? Section(string title, IReadOnlyList<string> lines) =>

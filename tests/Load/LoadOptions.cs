@@ -12,6 +12,7 @@ public sealed record LoadOptions
 {
     public const int DefaultFullMemberCount = 1_000_000;
     public const int SmokeMemberCount = 10_000;
+    public const int MaxRepetitions = 20;
 
     /// <summary>A server that is already running (loopback only); null starts the Release API on a free port.</summary>
     public Uri? Url { get; init; }
@@ -34,6 +35,14 @@ public sealed record LoadOptions
 
     /// <summary>Cap on requests started in one warm-up or measured phase, all copies together.</summary>
     public int MaxRequestsPerPhase { get; init; } = 50_000;
+
+    /// <summary>
+    /// How many times each scenario and copies is measured, each time on a fresh server process when the runner starts
+    /// the server (with <see cref="SharedServer"/> or <see cref="Url"/> on the same one). One server process decides
+    /// the speed of its JIT-compiled code for its whole life, so one process's figure is one draw; the reports take the
+    /// median of the repetitions and show their spread.
+    /// </summary>
+    public int Repetitions { get; init; } = 1;
 
     /// <summary>The whole run stops after this; null means the planned time plus a margin.</summary>
     public TimeSpan? OverallTimeout { get; init; }
@@ -64,9 +73,10 @@ public sealed record LoadOptions
         dotnet run -c Release --project tests/Load -- [options]
 
           --url URL              Target a server that is already running (loopback addresses only). Default: build the
-                                 API in Release and, for each scenario and copies, start it on a free 127.0.0.1 port with
+                                 API in Release and, for each scenario, copies and repetition, start it on a free port with
                                  Diagnostics__RuntimeEndpoint=true, wait for /healthz, run, and stop it.
-          --shared-server        Start one server for the whole run instead of one per scenario and copies.
+          --shared-server        Start one server for the whole run instead of one per scenario, copies and
+                                 repetition (--repeat then reuses it).
           --server-env NAME=VAL  An environment variable for the started server (repeatable), e.g.
                                  Organization__ChunkSize=262144 or DOTNET_gcServer=0.
           --scenarios LIST       Comma-separated scenario name prefixes: download, upload, convert, download-json,
@@ -78,12 +88,22 @@ public sealed record LoadOptions
           --duration SECONDS     Measured time per scenario (default 10). Requests in flight at the end finish.
           --request-timeout S    Timeout of one request, body included (default 120).
           --max-requests N       Cap on requests per phase (default 50000).
-          --timeout MINUTES      Overall timeout (default: the planned time plus 5 minutes).
+          --repeat N             Measure every scenario and copies N times (1 to 20, default 1), each time on a fresh
+                                 server process: one process's JIT settles on code that can be faster or slower than
+                                 the next one's, so one process is one draw. Repetitions are interleaved (every
+                                 scenario once, then every scenario again). The summary, the charts and the targets
+                                 take the median over the repetitions of each figure (OK and Failed are totals; peak
+                                 working set: the repetition that raised it most) and show the p50 range; each
+                                 scenario's report lists every repetition. With --url or --shared-server the
+                                 repetitions reuse that one server.
+          --timeout MINUTES      Overall timeout (default: the planned time, repetitions and server starts included,
+                                 plus 5 minutes).
           --reports DIR          Report folder root (default: reports/ at the repository root).
           --no-build             Do not build the API first.
           --smoke                CI smoke: 10,000 members, 1 copy, 0.5 s warm-up, 2 s per scenario, one shared server,
-                                 3 minute timeout; exits 1 on any failed or empty response, a scenario that cannot run,
-                                 or > 4 MB allocated per request. Skipped scenarios (endpoint absent) do not fail it.
+                                 3 minute timeout, one repetition (--repeat is refused); exits 1 on any failed or
+                                 empty response, a scenario that cannot run, or > 4 MB allocated per request.
+                                 Skipped scenarios (endpoint absent) do not fail it.
           --help                 This text.
 
         Exit codes: 0 done; 1 a request failed, a scenario could not run, or (smoke) an allocation gate failed;
@@ -126,7 +146,9 @@ public sealed record LoadOptions
                 "--warmup" => options with { WarmUp = Seconds(name, Value(args, ref i), 0, 300) },
                 "--duration" => options with { Duration = Seconds(name, Value(args, ref i), 0.1, 600) },
                 "--request-timeout" => options with { RequestTimeout = Seconds(name, Value(args, ref i), 1, 900) },
-                "--max-requests" => options with { MaxRequestsPerPhase = IntegerList(name, Value(args, ref i), 1, 10_000_000).Single() },
+                "--max-requests" => options with { MaxRequestsPerPhase = Integer(name, Value(args, ref i), 1, 10_000_000) },
+                "--repeat" when smoke => throw new ArgumentException("--repeat does not apply to --smoke: the smoke measures each scenario once."),
+                "--repeat" => options with { Repetitions = Integer(name, Value(args, ref i), 1, MaxRepetitions) },
                 "--timeout" => options with { OverallTimeout = TimeSpan.FromMinutes(Number(name, Value(args, ref i), 0.1, 240)) },
                 "--reports" => options with { ReportsDirectory = Value(args, ref i) },
                 _ => throw new ArgumentException($"Unknown option '{name}'. Use --help."),
@@ -171,11 +193,14 @@ public sealed record LoadOptions
             throw new ArgumentException($"{name} needs at least one value.");
         }
 
-        return [.. items.Select(item =>
-            int.TryParse(item.Replace("_", string.Empty, StringComparison.Ordinal), NumberStyles.None, CultureInfo.InvariantCulture, out var number) && number >= min && number <= max
-                ? number
-                : throw new ArgumentException($"{name}: '{item}' is not a whole number from {min} to {max}.")).Distinct()];
+        return [.. items.Select(item => Integer(name, item, min, max)).Distinct()];
     }
+
+    // One value: "1,2" is refused here rather than read as a list whose first item wins.
+    private static int Integer(string name, string value, int min, int max) =>
+        int.TryParse(value.Replace("_", string.Empty, StringComparison.Ordinal), NumberStyles.None, CultureInfo.InvariantCulture, out var number) && number >= min && number <= max
+            ? number
+            : throw new ArgumentException($"{name}: '{value}' is not a whole number from {min} to {max}.");
 
     private static double Number(string name, string value, double min, double max) =>
         double.TryParse(value, NumberStyles.Float, CultureInfo.InvariantCulture, out var number) && number >= min && number <= max

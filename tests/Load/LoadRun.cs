@@ -44,7 +44,7 @@ public static class LoadRun
             return 2;
         }
 
-        var runs = scenarios.Count * options.Copies.Count;
+        var runs = scenarios.Count * options.Copies.Count * options.Repetitions;
         var planned = (options.WarmUp + options.Duration) * runs;
         var serverStarts = options.Url is null ? (options.SharedServer ? 1 : runs) : 0;
         var timeout = options.OverallTimeout ?? planned + TimeoutMargin + (ServerStartAllowance * serverStarts);
@@ -52,8 +52,9 @@ public static class LoadRun
             options.ReportsDirectory ?? Path.Combine(repositoryRoot ?? Environment.CurrentDirectory, "reports"),
             $"load-{DateTime.UtcNow.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)}{(options.Smoke ? "-smoke" : string.Empty)}");
         Directory.CreateDirectory(reportDirectory);
-        Console.WriteLine($"Plan: {scenarios.Count} scenarios x copies {string.Join(',', options.Copies)}, warm-up {options.WarmUp.TotalSeconds:0.#} s + "
-            + $"duration {options.Duration.TotalSeconds:0.#} s each: at least {planned:mm\\:ss} of load; the run stops itself after {timeout:hh\\:mm\\:ss}.");
+        var repetitions = options.Repetitions > 1 ? $" x {options.Repetitions} repetitions ({RunDescription.Create(args, options, string.Empty).RepetitionServer})" : string.Empty;
+        Console.WriteLine($"Plan: {scenarios.Count} scenarios x copies {string.Join(',', options.Copies)}{repetitions}, warm-up {options.WarmUp.TotalSeconds:0.#} s + "
+            + $"duration {options.Duration.TotalSeconds:0.#} s each: at least {planned:hh\\:mm\\:ss} of load in {runs} runs; the run stops itself after {timeout:hh\\:mm\\:ss}.");
         Console.WriteLine($"Reports: {reportDirectory}");
 
         using var timeoutSource = new CancellationTokenSource(timeout);
@@ -116,57 +117,68 @@ public static class LoadRun
             }
 
             var runner = new ScenarioRunner(new PayloadCache(options.RequestTimeout), options);
-            foreach (var scenario in scenarios)
+
+            // Repetitions are interleaved (every scenario once, then again) so that anything else slowing the machine
+            // for a while hits one run of many scenarios rather than every run of one.
+            for (var repetition = 1; repetition <= options.Repetitions; repetition++)
             {
-                foreach (var copies in options.Copies)
+                foreach (var scenario in scenarios)
                 {
-                    var connection = shared ?? await OpenAsync($"server-{scenario.Name}-x{copies}.log");
-                    ScenarioResult result;
-                    string? serverExit = null;
-                    try
+                    foreach (var copies in options.Copies)
                     {
-                        if (shared is null && results.Count == 0)
+                        var logSuffix = options.Repetitions > 1 ? $"-run{repetition}" : string.Empty;
+                        var connection = shared ?? await OpenAsync($"server-{scenario.Name}-x{copies}{logSuffix}.log");
+                        ScenarioResult result;
+                        string? serverExit = null;
+                        try
                         {
-                            run = run with { Server = $"a fresh process per scenario and copies, started by the runner ({StartedServer(options)}); the first: {connection.Description}" };
+                            if (shared is null && results.Count == 0)
+                            {
+                                var per = options.Repetitions > 1 ? "scenario, copies and repetition" : "scenario and copies";
+                                run = run with { Server = $"a fresh process per {per}, started by the runner ({StartedServer(options)}); the first: {connection.Description}" };
+                            }
+
+                            result = await runner.RunAsync(connection, scenario, copies, repetition, stop.Token);
+                            if (connection.Process is { HasExited: true } process)
+                            {
+                                serverExit = process.DescribeExit() + " during the scenario";
+                            }
+                        }
+                        catch (Exception exception) when (connection.Process is { HasExited: true } process && !stop.IsCancellationRequested)
+                        {
+                            serverExit = $"{process.DescribeExit()} ({exception.GetType().Name}: {exception.Message})";
+                            result = new ScenarioResult(scenario, copies, ScenarioOutcome.CouldNotRun, serverExit) { Repetition = repetition };
+                        }
+                        finally
+                        {
+                            if (shared is null)
+                            {
+                                await connection.DisposeAsync();
+                            }
                         }
 
-                        result = await runner.RunAsync(connection, scenario, copies, stop.Token);
-                        if (connection.Process is { HasExited: true } process)
+                        if (serverExit is not null)
                         {
-                            serverExit = process.DescribeExit() + " during the scenario";
+                            // Something outside the runner stopped the server. A server per scenario means the next one starts
+                            // fresh; a shared one is gone for good.
+                            result = result with { Outcome = ScenarioOutcome.CouldNotRun, Note = serverExit };
+                            Console.WriteLine($"  COULD NOT RUN: {serverExit}");
+                            if (shared is not null)
+                            {
+                                results.Add(result);
+                                throw new InvalidOperationException(serverExit);
+                            }
                         }
-                    }
-                    catch (Exception exception) when (connection.Process is { HasExited: true } process && !stop.IsCancellationRequested)
-                    {
-                        serverExit = $"{process.DescribeExit()} ({exception.GetType().Name}: {exception.Message})";
-                        result = new ScenarioResult(scenario, copies, ScenarioOutcome.CouldNotRun, serverExit);
-                    }
-                    finally
-                    {
-                        if (shared is null)
-                        {
-                            await connection.DisposeAsync();
-                        }
-                    }
 
-                    if (serverExit is not null)
-                    {
-                        // Something outside the runner stopped the server. A server per scenario means the next one starts
-                        // fresh; a shared one is gone for good.
-                        result = result with { Outcome = ScenarioOutcome.CouldNotRun, Note = serverExit };
-                        Console.WriteLine($"  COULD NOT RUN: {serverExit}");
-                        if (shared is not null)
-                        {
-                            results.Add(result);
-                            throw new InvalidOperationException(serverExit);
-                        }
-                    }
+                        results.Add(result);
 
-                    results.Add(result);
-                    if (result.Outcome == ScenarioOutcome.Ran)
-                    {
-                        await CsvReport.WriteAsync(result, reportDirectory, stop.Token);
-                        await MarkdownReport.WriteScenarioAsync(result, run, reportDirectory, stop.Token);
+                        // Rewritten after each repetition, so that a run stopped early still has the repetitions it finished.
+                        var repeated = RepeatedScenario.Group(results.Where(done => done.Scenario == scenario && done.Copies == copies)).Single();
+                        if (repeated.Outcome == ScenarioOutcome.Ran)
+                        {
+                            await CsvReport.WriteAsync(repeated, reportDirectory, stop.Token);
+                            await MarkdownReport.WriteScenarioAsync(repeated, run, reportDirectory, stop.Token);
+                        }
                     }
                 }
             }
@@ -230,7 +242,7 @@ public static class LoadRun
             return problems.Count == 0 ? 0 : 1;
         }
 
-        var failed = results.Where(result => result.HasFailures).Select(result => result.ReportName).ToArray();
+        var failed = results.Where(result => result.HasFailures).Select(result => result.ReportName).Distinct().ToArray();
         if (failed.Length > 0)
         {
             Console.WriteLine($"Requests failed in: {string.Join(", ", failed)}.");

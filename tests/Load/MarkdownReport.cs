@@ -10,41 +10,49 @@ public static class MarkdownReport
 
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
-    public static async Task WriteScenarioAsync(ScenarioResult result, RunDescription run, string directory, CancellationToken cancellationToken)
+    /// <summary>Writes <see cref="Scenario"/> to <c>{report name}.md</c>.</summary>
+    public static async Task WriteScenarioAsync(RepeatedScenario scenario, RunDescription run, string directory, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(result);
+        ArgumentNullException.ThrowIfNull(scenario);
+        await File.WriteAllTextAsync(Path.Combine(directory, scenario.ReportName + ".md"), Scenario(scenario, run), cancellationToken);
+    }
+
+    /// <summary>A scenario's report: every repetition's figures, after a table of them all when there are several.</summary>
+    public static string Scenario(RepeatedScenario scenario, RunDescription run)
+    {
+        ArgumentNullException.ThrowIfNull(scenario);
         ArgumentNullException.ThrowIfNull(run);
         var md = new StringBuilder();
-        md.AppendLine(Invariant, $"# {result.ReportName}");
+        md.AppendLine(Invariant, $"# {scenario.ReportName}");
         md.AppendLine();
-        md.AppendLine(Invariant, $"`{result.Scenario.Description}`: {ReportContent.Conditions(result, run)}");
-        md.AppendLine();
-        if (result.Note is not null)
+        if (scenario.IsRepeated)
         {
-            md.AppendLine(Invariant, $"**{result.Outcome}**: {result.Note}");
+            md.AppendLine(Invariant, $"`{scenario.Scenario.Description}`: {ReportContent.RepetitionsIntro(scenario, run)}");
             md.AppendLine();
+            AppendTable(md, ReportContent.Repetitions(scenario));
         }
 
-        if (result.Server is not null)
+        foreach (var result in scenario.Repetitions)
         {
-            md.AppendLine(Invariant, $"Server: {result.Server}.");
+            if (scenario.IsRepeated)
+            {
+                md.AppendLine();
+                md.AppendLine(Invariant, $"## Run {result.Repetition}");
+                md.AppendLine();
+                md.AppendLine(ReportContent.Conditions(result, run));
+            }
+            else
+            {
+                md.AppendLine(Invariant, $"`{scenario.Scenario.Description}`: {ReportContent.Conditions(result, run)}");
+            }
+
             md.AppendLine();
+            AppendRepetition(md, result);
         }
 
-        AppendTable(md, ReportContent.Distributions(result));
         md.AppendLine();
-        AppendTable(md, ReportContent.Facts(result));
-        var failures = ReportContent.FailureCounts(result);
-        if (failures.Count > 0)
-        {
-            md.AppendLine();
-            md.AppendLine("Failures:");
-            AppendList(md, failures);
-        }
-
-        md.AppendLine();
-        md.AppendLine(Invariant, $"Every sample: {result.ReportName}.csv. MB = 2^20 bytes.");
-        await File.WriteAllTextAsync(Path.Combine(directory, result.ReportName + ".md"), md.ToString(), cancellationToken);
+        md.AppendLine(Invariant, $"Every sample: {scenario.ReportName}.csv{(scenario.IsRepeated ? " (its repetition column says which run)" : string.Empty)}. MB = 2^20 bytes.");
+        return md.ToString();
     }
 
     /// <summary>
@@ -72,7 +80,7 @@ public static class MarkdownReport
         md.AppendLine();
         AppendTable(md, ReportContent.Summary(results));
         md.AppendLine();
-        md.AppendLine(ReportContent.SummaryLegend);
+        md.AppendLine(ReportContent.Legend(results));
         md.AppendLine();
         md.AppendLine(SeedArticleFigures.Caption);
         if (charts.Count > 0)
@@ -102,6 +110,32 @@ public static class MarkdownReport
         AppendSection(md, "Skipped (endpoint not on this server)", ReportContent.Skipped(results));
         AppendSection(md, "Failures", ReportContent.Failures(results));
         return md.ToString();
+    }
+
+    private static void AppendRepetition(StringBuilder md, ScenarioResult result)
+    {
+        if (result.Note is not null)
+        {
+            md.AppendLine(Invariant, $"**{result.Outcome}**: {result.Note}");
+            md.AppendLine();
+        }
+
+        if (result.Server is not null)
+        {
+            md.AppendLine(Invariant, $"Server: {result.Server}.");
+            md.AppendLine();
+        }
+
+        AppendTable(md, ReportContent.Distributions(result));
+        md.AppendLine();
+        AppendTable(md, ReportContent.Facts(result));
+        var failures = ReportContent.FailureCounts(result);
+        if (failures.Count > 0)
+        {
+            md.AppendLine();
+            md.AppendLine("Failures:");
+            AppendList(md, failures);
+        }
     }
 
     private static void AppendTable(StringBuilder md, ReportTable table)

@@ -18,41 +18,67 @@ public static class ReportContent
         + "Peak WS is the server's largest working set during the scenario (warm-up included), and in brackets how far above its idle working set at the start of the run. "
         + "MB = 2^20 bytes.";
 
-    /// <summary>The run's summary: one row per scenario that was not skipped.</summary>
+    /// <summary>What the columns of <see cref="Summary"/> mean, with the repetitions' columns when the run has them.</summary>
+    public static string Legend(IReadOnlyList<ScenarioResult> results) =>
+        RepeatedScenario.Group(results).Any(scenario => scenario.IsRepeated) ? SummaryLegend + " " + RepetitionLegend : SummaryLegend;
+
+    private const string RepetitionLegend =
+        "Runs is how many times the scenario ran (--repeat). Over several runs, OK and Failed are totals, Peak WS is that of the run that raised it most, "
+        + "every other figure is the median of the runs' own figures (the mean of the middle two when their number is even), "
+        + "and p50 range is the lowest and the highest run's p50; each scenario's report has every run's figures.";
+
+    /// <summary>
+    /// The run's summary: one row per scenario and copies that was not skipped, its repetitions put together (see
+    /// <see cref="ScenarioFigures.Aggregate"/>). When any scenario ran more than once, a Runs and a p50 range column.
+    /// </summary>
     public static ReportTable Summary(IReadOnlyList<ScenarioResult> results)
     {
         ArgumentNullException.ThrowIfNull(results);
+        var scenarios = RepeatedScenario.Group(results).Where(scenario => scenario.Outcome != ScenarioOutcome.Skipped).ToArray();
+        var repeated = scenarios.Any(scenario => scenario.IsRepeated);
         var rows = new List<IReadOnlyList<string>>();
-        foreach (var result in results.Where(result => result.Outcome != ScenarioOutcome.Skipped))
+        foreach (var scenario in scenarios)
         {
-            var latency = result.Latency;
-            var seed = result.Scenario.MemberCount == SeedArticleFigures.MemberCount ? SeedArticleFigures.For(result.Scenario.Format.Format) : null;
+            var seed = scenario.Scenario.MemberCount == SeedArticleFigures.MemberCount ? SeedArticleFigures.For(scenario.Scenario.Format.Format) : null;
             rows.Add(
             [
-                result.Scenario.Name,
-                result.Scenario.Format.Key,
-                result.Copies.ToString(Invariant),
-                result.Succeeded.Count().ToString(Invariant),
-                (result.FailedCount + result.WarmUpFailures).ToString(Invariant),
-                Megabytes(result.ResponseBytes, "0.00"),
-                ConsoleReport.Format(result.TimeToFirstByte?.P50, "0"),
-                ConsoleReport.Format(latency?.P50, "0"),
-                ConsoleReport.Format(latency?.P95, "0"),
-                ConsoleReport.Format(latency?.P99, "0"),
-                ConsoleReport.Format(result.MegabytesPerSecond),
-                Megabytes(result.ServerCost?.AllocatedBytesPerRequest, "0.000"),
-                result.ServerCost?.Gen2Collections.ToString(Invariant) ?? "-",
-                result.PeakWorkingSet > 0 ? string.Create(Invariant, $"{Megabytes(result.PeakWorkingSet)} ({result.WorkingSetRaise / Units.BytesPerMegabyte:+0;-0})") : "-",
+                scenario.Scenario.Name,
+                scenario.Scenario.Format.Key,
+                scenario.Copies.ToString(Invariant),
+                .. repeated ? [scenario.Repetitions.Count.ToString(Invariant)] : Array.Empty<string>(),
+                .. FigureCells(scenario.Figures, repeated ? scenario.P50Spread?.ToString("0") ?? "-" : null),
                 ConsoleReport.Format(seed?.SizeMegabytes, "0.00"),
                 ConsoleReport.Format(seed?.SerializeMilliseconds, "0"),
             ]);
         }
 
         return new ReportTable(
-            ["Scenario", "Format", "Copies", "OK", "Failed", "Response MB", "TTFB p50 ms", "p50 ms", "p95 ms", "p99 ms", "MB/s",
-                "Server MB alloc/request", "Gen2 GCs", "Peak WS MB (over idle)", "Seed size MB", "Seed serialize ms"],
+            ["Scenario", "Format", "Copies", .. repeated ? ["Runs"] : Array.Empty<string>(), .. FigureColumns(repeated), "Seed size MB", "Seed serialize ms"],
             2,
             rows);
+    }
+
+    /// <summary>A repeated scenario's runs, one row each, and the row of their medians that the summary shows.</summary>
+    public static ReportTable Repetitions(RepeatedScenario scenario)
+    {
+        ArgumentNullException.ThrowIfNull(scenario);
+        IReadOnlyList<string>[] rows =
+        [
+            .. scenario.Repetitions.Select(repetition => (IReadOnlyList<string>)[repetition.Repetition.ToString(Invariant), .. FigureCells(ScenarioFigures.Of(repetition), null)]),
+            ["all runs", .. FigureCells(scenario.Figures, null)],
+        ];
+        return new ReportTable(["Run", .. FigureColumns(withP50Range: false)], 1, rows);
+    }
+
+    /// <summary>What a repeated scenario's report shows, after its request line: how many runs, on what server, their p50 spread.</summary>
+    public static string RepetitionsIntro(RepeatedScenario scenario, RunDescription run)
+    {
+        ArgumentNullException.ThrowIfNull(scenario);
+        ArgumentNullException.ThrowIfNull(run);
+        var spread = scenario.P50Spread is { } p50 ? $" Their p50 ranged {p50.ToString("0.0")} ms." : string.Empty;
+        return string.Create(Invariant, $"{scenario.Repetitions.Count} runs, {run.RepetitionServer}. ")
+            + "The table has each run's figures, then the summary's: the medians of the runs' figures (OK and Failed: totals; peak working set: the run that raised it most)."
+            + spread;
     }
 
     /// <summary>How a scenario ran, after its request line: copies, phases, date and machine.</summary>
@@ -126,17 +152,44 @@ public static class ReportContent
     public static IReadOnlyList<string> Skipped(IReadOnlyList<ScenarioResult> results)
     {
         ArgumentNullException.ThrowIfNull(results);
-        return [.. results.Where(result => result.Outcome == ScenarioOutcome.Skipped).Select(result => $"{result.ReportName}: {result.Note}")];
+        return [.. RepeatedScenario.Group(results)
+            .Where(scenario => scenario.Outcome == ScenarioOutcome.Skipped)
+            .Select(scenario => $"{scenario.ReportName}: {scenario.Repetitions[0].Note}")];
     }
 
-    /// <summary>The scenarios with a failure, each with why: the note of one that could not run, then its failed requests.</summary>
+    /// <summary>
+    /// The scenarios with a failure, each with why: the note of one that could not run, then its failed requests; one
+    /// line per repetition that failed.
+    /// </summary>
     public static IReadOnlyList<string> Failures(IReadOnlyList<ScenarioResult> results)
     {
         ArgumentNullException.ThrowIfNull(results);
-        return [.. results
+        return [.. RepeatedScenario.Group(results).SelectMany(scenario => scenario.Repetitions
             .Where(result => result.HasFailures)
-            .Select(result => $"{result.ReportName}: {string.Join("; ", (result.Note is null ? [] : new[] { result.Note }).Concat(FailureCounts(result)))}")];
+            .Select(result => $"{scenario.NameOf(result)}: {string.Join("; ", (result.Note is null ? [] : new[] { result.Note }).Concat(FailureCounts(result)))}"))];
     }
+
+    private static string[] FigureColumns(bool withP50Range) =>
+    [
+        "OK", "Failed", "Response MB", "TTFB p50 ms", "p50 ms", .. withP50Range ? ["p50 range ms"] : Array.Empty<string>(), "p95 ms", "p99 ms", "MB/s",
+        "Server MB alloc/request", "Gen2 GCs", "Peak WS MB (over idle)",
+    ];
+
+    private static string[] FigureCells(ScenarioFigures figures, string? p50Range) =>
+    [
+        figures.Succeeded.ToString(Invariant),
+        figures.Failed.ToString(Invariant),
+        Megabytes(figures.ResponseBytes, "0.00"),
+        ConsoleReport.Format(figures.TimeToFirstByteP50, "0"),
+        ConsoleReport.Format(figures.P50, "0"),
+        .. p50Range is null ? Array.Empty<string>() : [p50Range],
+        ConsoleReport.Format(figures.P95, "0"),
+        ConsoleReport.Format(figures.P99, "0"),
+        ConsoleReport.Format(figures.MegabytesPerSecond),
+        Megabytes(figures.AllocatedBytesPerRequest, "0.000"),
+        ConsoleReport.Format(figures.Gen2Collections, "0.#"),
+        figures.PeakWorkingSet > 0 ? string.Create(Invariant, $"{Megabytes(figures.PeakWorkingSet)} ({figures.WorkingSetRaise / Units.BytesPerMegabyte:+0;-0})") : "-",
+    ];
 
     private static string[] Fact(string name, params FormattableString[] value) => [name, string.Concat(value.Select(part => part.ToString(Invariant)))];
 

@@ -26,7 +26,15 @@ public sealed record RunDescription(
     public string Plan =>
         string.Create(CultureInfo.InvariantCulture, $"warm-up {Options.WarmUp.TotalSeconds:0.#} s, duration {Options.Duration.TotalSeconds:0.#} s, ")
         + $"copies {string.Join(',', Options.Copies)}, members {string.Join(',', Options.MemberCounts)}, "
-        + string.Create(CultureInfo.InvariantCulture, $"request timeout {Options.RequestTimeout.TotalSeconds:0} s, at most {Options.MaxRequestsPerPhase} requests per phase");
+        + string.Create(CultureInfo.InvariantCulture, $"request timeout {Options.RequestTimeout.TotalSeconds:0} s, at most {Options.MaxRequestsPerPhase} requests per phase")
+        + (Options.Repetitions > 1
+            ? string.Create(CultureInfo.InvariantCulture, $"; {Options.Repetitions} runs of every scenario and copies, interleaved (all scenarios once, then again), {RepetitionServer}")
+            : string.Empty);
+
+    /// <summary>Which server process the runs of one scenario and copies get.</summary>
+    public string RepetitionServer => Options.Url is not null || Options.SharedServer
+        ? "all on the same server process (--url or --shared-server), so they share its JIT-compiled code"
+        : "each on a fresh server process";
 
     private static string CpuModel()
     {

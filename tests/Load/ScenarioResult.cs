@@ -1,8 +1,14 @@
 namespace WebSerialization.Load;
 
-/// <summary>One scenario run at one number of copies: its samples, their statistics and what the server paid.</summary>
+/// <summary>
+/// One scenario run once at one number of copies: its samples, their statistics and what the server paid. With
+/// <c>--repeat</c> a scenario has several, which <see cref="RepeatedScenario"/> puts together.
+/// </summary>
 public sealed record ScenarioResult(LoadScenario Scenario, int Copies, ScenarioOutcome Outcome, string? Note)
 {
+    /// <summary>Which repetition of the scenario and copies this is, from 1.</summary>
+    public int Repetition { get; init; } = 1;
+
     /// <summary>Measured samples (warm-up excluded).</summary>
     public IReadOnlyList<RequestSample> Samples { get; init; } = [];
 

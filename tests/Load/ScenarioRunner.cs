@@ -1,5 +1,6 @@
 using WebSerialization.Api.Diagnostics;
 using System.Diagnostics;
+using System.Globalization;
 using System.Net;
 
 namespace WebSerialization.Load;
@@ -14,14 +15,22 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
     // After the last response has been read, the server may still be a moment from counting it as served.
     private static readonly TimeSpan CountersSettleTime = TimeSpan.FromSeconds(2);
 
-    public async Task<ScenarioResult> RunAsync(ServerConnection server, LoadScenario scenario, int copies, CancellationToken cancellationToken)
+    /// <summary>Runs the scenario once: its <paramref name="repetition"/> (from 1) of <see cref="LoadOptions.Repetitions"/>.</summary>
+    public async Task<ScenarioResult> RunAsync(ServerConnection server, LoadScenario scenario, int copies, int repetition, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(server);
         ArgumentNullException.ThrowIfNull(scenario);
+        var result = await RunOnceAsync(server, scenario, copies, repetition, cancellationToken);
+        return result with { Repetition = repetition };
+    }
+
+    private async Task<ScenarioResult> RunOnceAsync(ServerConnection server, LoadScenario scenario, int copies, int repetition, CancellationToken cancellationToken)
+    {
         var client = server.Client;
         var counters = server.Counters;
-        var label = $"{scenario.Name} x{copies}";
-        Console.WriteLine($"Scenario {scenario.Name}, copies {copies}: {scenario.Description}");
+        var of = options.Repetitions > 1 ? string.Create(CultureInfo.InvariantCulture, $" run {repetition}/{options.Repetitions}") : string.Empty;
+        var label = $"{scenario.Name} x{copies}{of}";
+        Console.WriteLine($"Scenario {scenario.Name}, copies {copies}{(of.Length > 0 ? $", repetition {repetition}/{options.Repetitions}" : string.Empty)}: {scenario.Description}");
 
         var absent = await ProbeAsync(client, scenario, cancellationToken);
         if (absent is not null)

@@ -1,0 +1,87 @@
+using WebSerialization.Models;
+
+namespace WebSerialization.Load.Tests;
+
+public class RepeatedScenarioTests
+{
+    [Theory]
+    [InlineData(new double[] { 91, 61, 67 }, 67)]
+    [InlineData(new double[] { 4, 1, 3, 2 }, 2.5)]
+    [InlineData(new double[] { 7 }, 7)]
+    public void MedianIsTheMiddleValueOrTheMeanOfTheMiddleTwo(double[] values, double median)
+    {
+        Assert.Equal(median, ScenarioFigures.Median(values.Select(value => (double?)value)));
+    }
+
+    [Fact]
+    public void MedianLeavesOutWhatWasNotMeasured()
+    {
+        Assert.Equal(20, ScenarioFigures.Median([null, 10, 30, null]));
+        Assert.Null(ScenarioFigures.Median([null]));
+    }
+
+    [Fact]
+    public void GroupsTheRunsOfEachScenarioAndCopiesInTheOrderTheyFirstRan()
+    {
+        var scenarios = RepeatedScenario.Group(SampleRun.Repeated());
+
+        Assert.Equal(["download-json-1000000-x1", "download-binary-1000000-x1", "download-binary-1000000-x4"], scenarios.Select(scenario => scenario.ReportName));
+        Assert.All(scenarios, scenario => Assert.Equal([1, 2, 3], scenario.Repetitions.Select(repetition => repetition.Repetition)));
+        Assert.All(scenarios, scenario => Assert.True(scenario.IsRepeated));
+    }
+
+    [Fact]
+    public void TakesTheMedianOfEachFigureAndTheSpreadOfP50()
+    {
+        var binary = Binary(copies: 1);
+
+        Assert.Equal(67, binary.Figures.P50);
+        Assert.Equal(1.9 * 67, binary.Figures.P95!.Value, 9);
+        Assert.Equal(0.8, binary.Figures.AllocatedBytesPerRequest!.Value / Units.BytesPerMegabyte, 9);
+        Assert.Equal(1, binary.Figures.Gen2Collections);
+        Assert.Equal(new Spread(61, 91), binary.P50Spread);
+    }
+
+    [Fact]
+    public void AddsUpTheRequestsOfAllRuns()
+    {
+        Assert.Equal((300, 0), (Binary(copies: 1).Figures.Succeeded, Binary(copies: 1).Figures.Failed));
+    }
+
+    [Fact]
+    public void TakesTheWorkingSetOfTheRunThatRaisedItMost()
+    {
+        var figures = Binary(copies: 4).Figures;
+
+        Assert.Equal(370L << 20, figures.PeakWorkingSet);
+        Assert.Equal(70L << 20, figures.WorkingSetRaise);
+    }
+
+    [Fact]
+    public void ARunsOwnFiguresAreItsFiguresWhenItRanOnce()
+    {
+        var result = SampleRun.Results()[0];
+        var once = RepeatedScenario.Group([result]).Single();
+
+        Assert.False(once.IsRepeated);
+        Assert.Equal(ScenarioFigures.Of(result), once.Figures);
+        Assert.Equal(new Spread(40, 40), once.P50Spread);
+    }
+
+    [Fact]
+    public void RanWhenAnyRunRanAndSkippedOnlyWhenAllWere()
+    {
+        var scenario = new LoadScenario(ScenarioKind.Upload, WireFormatDescriptor.Of(WireFormat.Json), 10_000);
+        var ran = SampleRun.Ran(scenario, 1, 1, 10);
+        var couldNot = new ScenarioResult(scenario, 1, ScenarioOutcome.CouldNotRun, "the server exited") { Repetition = 2 };
+        var skipped = new ScenarioResult(scenario, 1, ScenarioOutcome.Skipped, "404");
+
+        Assert.Equal(ScenarioOutcome.Ran, new RepeatedScenario(scenario, 1, [ran, couldNot]).Outcome);
+        Assert.Equal(ScenarioOutcome.CouldNotRun, new RepeatedScenario(scenario, 1, [couldNot, skipped]).Outcome);
+        Assert.Equal(ScenarioOutcome.Skipped, new RepeatedScenario(scenario, 1, [skipped]).Outcome);
+        Assert.True(new RepeatedScenario(scenario, 1, [ran, couldNot]).HasFailures);
+    }
+
+    private static RepeatedScenario Binary(int copies) =>
+        RepeatedScenario.Group(SampleRun.Repeated()).Single(scenario => scenario.Scenario.Format.Format == WireFormat.Binary && scenario.Copies == copies);
+}
