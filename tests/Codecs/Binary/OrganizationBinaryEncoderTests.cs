@@ -12,13 +12,14 @@ public class OrganizationBinaryEncoderTests
     // the bytes the second member must take: flags, the name's Text, value 00, time delta 00.
     [Theory]
     [InlineData("TestName9", "TestName10", "87 0A 00 00")] // kind 3: the stem "TestName" and 10
-    [InlineData("TestName10", "TestName11", "87 0B 00 00")] // kind 3 (1 byte) beats kind 2 (prefix 9, number 1)
-    [InlineData("TestName1234", "TestName1235", "87 D3 09 00 00")] // a tie goes to kind 3
-    [InlineData("TestName123455", "TestName123456", "85 0D 06 00 00")] // kind 2: prefix 13, number 6
+    [InlineData("TestName10", "TestName11", "87 0B 00 00")] // kind 3, never prefix 9 and number 1
+    [InlineData("TestName1234", "TestName1235", "87 D3 09 00 00")]
+    [InlineData("TestName123455", "TestName123456", "87 C0 C4 07 00 00")] // kind 3 even where prefix 13 and number 6 would be shorter
+    [InlineData("Item1234x", "Item1235", "85 07 05 00 00")] // the stems differ: kind 2, prefix 7 and number 5
     [InlineData("TestName", "TestName0", "87 00 00 00")]
     [InlineData("Item1234", "Item1205", "87 B5 09 00 00")] // never "Item12" + "05"
-    [InlineData("Item123", "Item12", "87 0C 00 00")] // a prefix of the previous value: kind 3 beats prefix 6 and no text
-    [InlineData("x1234567890123456789", "x123456789012345678", "83 13 00 00 00")] // but not when the number is long
+    [InlineData("Item123", "Item12", "87 0C 00 00")] // a prefix of the previous value: kind 3 still
+    [InlineData("x1234567890123456789", "x123456789012345678", "87 CE E6 C3 B1 BA E9 A6 DB 01 00 00")] // kind 3 however long the number
     [InlineData("Zürich1", "Zürich2", "87 02 00 00")]
     [InlineData("東京1", "東京2", "87 02 00 00")]
     [InlineData(null, "0", "87 00 00 00")] // a null previous value has an empty stem
@@ -40,12 +41,12 @@ public class OrganizationBinaryEncoderTests
     [InlineData(null, "abcdefgh12345678", "83 00 11 61 62 63 64 65 66 67 68 CE C2 F1 05 00 00")]
     [InlineData(null, "1234567890123456", "87 C0 F5 AA E4 D3 DA 98 02 00 00")] // 16 chars, all digits
     [InlineData("x", "x12345678901234567", "87 87 97 AD EB C5 8A F7 15 00 00")] // 17 digits
-    [InlineData("Test12345678901234567", "Test12345678901234568", "85 14 08 00 00")]
-    [InlineData("TestDescription1234567890", "TestDescription1234599999", "85 14 9F 8D 06 00 00")]
-    [InlineData("TestDescription1234567890", "TestDescription1234560000", "85 14 E0 D4 03 00 00")]
-    [InlineData("Stra\u00dfe 123455", "Stra\u00dfe 123456", "85 0D 06 00 00")] // prefix of 12 chars, 13 bytes
-    [InlineData("Z\u00fcrich-Stra\u00dfe 123455", "Z\u00fcrich-Stra\u00dfe 123456", "85 15 06 00 00")] // 19 chars, 21 bytes
-    [InlineData("abcdefghijklmnopqrstuvwxyz\u00e9123455", "abcdefghijklmnopqrstuvwxyz\u00e9123456", "85 21 06 00 00")] // 32 chars, 33 bytes
+    [InlineData("Test12345678901234567", "Test12345678901234568", "87 88 97 AD EB C5 8A F7 15 00 00")]
+    [InlineData("TestDescription1234567890", "TestDescription1234599999", "87 BF 80 DA CC 04 00 00")]
+    [InlineData("TestDescription1234567890", "TestDescription1234560000", "87 80 C8 D7 CC 04 00 00")]
+    [InlineData("Stra\u00dfe 123455", "Stra\u00dfe 12345a", "83 0D 02 61 00 00")] // prefix of 12 chars, 13 bytes
+    [InlineData("Z\u00fcrich-Stra\u00dfe 123455", "Z\u00fcrich-Stra\u00dfe 12345a", "83 15 02 61 00 00")] // 19 chars, 21 bytes
+    [InlineData("abcdefghijklmnopqrstuvwxyz\u00e9123455", "abcdefghijklmnopqrstuvwxyz\u00e912345a", "83 21 02 61 00 00")] // 32 chars, 33 bytes
     [InlineData(null, "ab1cd234567890123", "83 00 0B 61 62 31 63 64 CB E9 D7 EA E9 06 00 00")] // a digit before the run, in the last 16 chars
     [InlineData("a1b2c3d4e5f6g7h8i9", "a1b2c3d4e5f6g7h8j9", "83 10 03 6A 09 00 00")]
     [InlineData(null, "Test\u0130\u0130\u0130\u0130\u0130\u0130\u0130\u0130\u0130\u0130\u0130\u01305", "83 00 39 54 65 73 74 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 C4 B0 05 00 00")] // U+0130 is no 0x30
