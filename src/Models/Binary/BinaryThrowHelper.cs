@@ -18,6 +18,18 @@ internal static class BinaryThrowHelper
         throw new WireFormatException(WireFormatError.Malformed, message, offset);
 
     [DoesNotReturn]
+    public static void ThrowInexactInteger(long offset, long integer) =>
+        ThrowMalformed(offset, $"The integer value {integer} has no exact binary64 form.");
+
+    [DoesNotReturn]
+    public static void ThrowPrefixTooLong(long offset, uint prefixBytes, int previousBytes) =>
+        ThrowMalformed(offset, $"A prefix length of {prefixBytes} exceeds the previous value's {previousBytes} bytes.");
+
+    [DoesNotReturn]
+    public static void ThrowNumberTooLong(long offset, ulong number) =>
+        ThrowMalformed(offset, $"The number {number} has more than {BinaryWire.MaxNumberDigits} digits.");
+
+    [DoesNotReturn]
     public static void ThrowLimitExceeded(long offset, string limit, long declared, long allowed) =>
         throw new WireFormatException(
             WireFormatError.LimitExceeded,
