@@ -529,11 +529,14 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         return DecodeUtf8(buffer[..length], offset);
     }
 
-    // Doubles like List<T> would, but never past the declared count nor past what the bytes at hand could hold beyond that.
+    // Reserves as many members as all the bytes received so far could hold (at least double), never past the declared
+    // count: a payload that only claims a large count gets no more than its bytes justify, while a real one reaches its
+    // full count in two or three steps instead of doubling a dozen times (each step a new array on the large object
+    // heap; streamed decodes spent ~10 ms a million on them).
     private void GrowMembers(List<Member> members)
     {
         var count = members.Count;
-        var byBytes = count + (_available / BinaryWire.MinMemberBytes);
+        var byBytes = (_consumed + _available) / BinaryWire.MinMemberBytes;
         members.Capacity = (int)Math.Min(_memberCount, Math.Max(Math.Max(2L * count, 4), byBytes));
     }
 

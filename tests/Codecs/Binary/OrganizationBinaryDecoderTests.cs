@@ -235,6 +235,24 @@ public class OrganizationBinaryDecoderTests
     }
 
     [Fact]
+    public void ADeclaredCountFarBeyondTheBytesReservesOnlyWhatTheBytesReceivedCouldHold()
+    {
+        // 2,000,000 members declared (the default limit), then 10,000 of the smallest members there are (next id, null
+        // texts, integer value 0, no time delta: 3 bytes each), streamed in 1 KB chunks, and the payload ends.
+        var payload = Hex(NoTags + "81 89 7A" + string.Concat(Enumerable.Repeat("81 00 00 ", 10_000)));
+        CodecHarness.DecodeFailure(BinaryCodec.Instance, payload, chunkSize: 1024);
+
+        var before = GC.GetAllocatedBytesForCurrentThread();
+        var exception = CodecHarness.DecodeFailure(BinaryCodec.Instance, payload, chunkSize: 1024);
+        var allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        // The 10,000 members take 640 KB and their list at most a slot per 3 bytes received; a list sized by the
+        // declared count would take 16 MB on its own.
+        Assert.Equal(WireFormatError.Truncated, exception.Error);
+        Assert.True(allocated < 1_500_000, $"Decoding 10,000 members of 2,000,000 declared allocated {allocated:N0} bytes.");
+    }
+
+    [Fact]
     public void TighterLimitsAreEnforced()
     {
         var limits = new DecodeLimits { MaxMembers = 2, MaxTags = 1, MaxStringBytes = 9 };
