@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
+using System.Runtime.CompilerServices;
 using System.Text;
 using WebSerialization.Models.Streaming;
 
@@ -248,7 +249,7 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
         CheckDepth(MemberDepth, start);
         if (fields != MessagePackCodec.MemberFieldCount)
         {
-            throw Malformed($"A member is an array of {fields}; the layout has exactly {MessagePackCodec.MemberFieldCount} (Id, Name, Description, Address, Value, UpdateTime).", start);
+            throw MemberArityError(fields, start);
         }
 
         if (!TryReadInteger(ref reader, "Member.Id", int.MinValue, int.MaxValue, out var id)
@@ -334,8 +335,7 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
 
         if (isAboveInt64 || value < min || value > max)
         {
-            var shown = isAboveInt64 ? ((ulong)value).ToString(CultureInfo.InvariantCulture) : value.ToString(CultureInfo.InvariantCulture);
-            throw Malformed($"{what} is {shown}, outside [{min}, {max}].", start);
+            throw IntegerRangeError(what, value, isAboveInt64, min, max, start);
         }
 
         return true;
@@ -433,7 +433,7 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
 
         if (length > _limits.MaxStringBytes)
         {
-            throw LimitExceeded($"{what} declares {length} bytes; the limit is {_limits.MaxStringBytes}.", nameof(DecodeLimits.MaxStringBytes), start);
+            throw StringLimitError(what, length, start);
         }
 
         if (reader.Remaining < length)
@@ -548,7 +548,7 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
     {
         if (depth > _limits.MaxDepth)
         {
-            throw LimitExceeded($"Arrays nest {depth} deep here; the limit is {_limits.MaxDepth}.", nameof(DecodeLimits.MaxDepth), start);
+            throw DepthLimitError(depth, start);
         }
     }
 
@@ -556,10 +556,36 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
     {
         if (count > limit)
         {
-            throw LimitExceeded($"An array declares {count} elements; the limit ({limitName}) is {limit}.", limitName, start);
+            throw CountLimitError(count, limit, limitName, start);
         }
     }
 
+    // The messages are built out of line: inlined into the per-member paths, their interpolation handlers made the JIT
+    // give every member and string read a large frame that it zeroed first.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private WireFormatException MemberArityError(long fields, long start) =>
+        Malformed($"A member is an array of {fields}; the layout has exactly {MessagePackCodec.MemberFieldCount} (Id, Name, Description, Address, Value, UpdateTime).", start);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private WireFormatException IntegerRangeError(string what, long value, bool isAboveInt64, long min, long max, long start)
+    {
+        var shown = isAboveInt64 ? ((ulong)value).ToString(CultureInfo.InvariantCulture) : value.ToString(CultureInfo.InvariantCulture);
+        return Malformed($"{what} is {shown}, outside [{min}, {max}].", start);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private WireFormatException StringLimitError(string what, long length, long start) =>
+        LimitExceeded($"{what} declares {length} bytes; the limit is {_limits.MaxStringBytes}.", nameof(DecodeLimits.MaxStringBytes), start);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private WireFormatException DepthLimitError(int depth, long start) =>
+        LimitExceeded($"Arrays nest {depth} deep here; the limit is {_limits.MaxDepth}.", nameof(DecodeLimits.MaxDepth), start);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private WireFormatException CountLimitError(long count, int limit, string limitName, long start) =>
+        LimitExceeded($"An array declares {count} elements; the limit ({limitName}) is {limit}.", limitName, start);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private WireFormatException UnexpectedFormat(byte code, long start, string what, string expected) =>
         Malformed($"Expected {what} as {expected}, found {MessagePackCode.FormatName(code)} (0x{code:x2}).", start);
 
