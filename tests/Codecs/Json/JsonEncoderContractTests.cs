@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Text.Json;
+using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models;
 using WebSerialization.Models.Json;
 
@@ -33,4 +34,13 @@ public class JsonEncoderContractTests
         var expected = JsonSerializer.SerializeToUtf8Bytes(organization, ModelsJsonContext.Default.Organization);
         Assert.Equal(System.Text.Encoding.UTF8.GetString(expected), System.Text.Encoding.UTF8.GetString(output.WrittenSpan));
     }
+
+    [Fact]
+    public void AllocatesNothingPerMember()
+    {
+        var allocated = EncodeAllocations.AfterTheFirstBatch(JsonCodec.Instance, OrganizationGenerator.Create(64 * 158));
+
+        Assert.True(allocated < 1024, $"Encoding 10,048 members allocated {allocated} bytes.");
+    }
+
 }

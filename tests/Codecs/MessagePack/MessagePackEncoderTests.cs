@@ -2,6 +2,7 @@ using System.Buffers;
 using System.IO.Pipelines;
 using System.Text;
 using WebSerialization.Models;
+using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models.MessagePack;
 using WebSerialization.Models.Streaming;
 using static WebSerialization.Codecs.Tests.MessagePack.MessagePackPayloads;
@@ -241,4 +242,13 @@ public class MessagePackEncoderTests
             }
         }
     }
+
+    [Fact]
+    public void AllocatesNothingPerMember()
+    {
+        var allocated = EncodeAllocations.AfterTheFirstBatch(MessagePackCodec.Instance, OrganizationGenerator.Create(64 * 158));
+
+        Assert.True(allocated < 1024, $"Encoding 10,048 members allocated {allocated} bytes.");
+    }
+
 }
