@@ -24,6 +24,9 @@ public class BinaryInteropTests
         // "number must be below 10^19, that is, have at most 19 digits": 9999999999999999999 is the largest.
         ["a number of 19 digits"] = "57 53 42 46 01 00 00 02  87 FF FF 9F CF C8 E0 C8 E3 8A 01 00 00",
 
+        // "Texts are UTF-8 without a byte order mark": so a U+FEFF that starts a text (EF BB BF) is part of it, not a mark.
+        ["a text that starts with U+FEFF"] = "57 53 42 46 01 00 02  05 EF BB BF 41  02  83 00 08 EF BB BF 42 00 00",
+
         // "-2^63 <= value < 2^63": long.MinValue is exactly -2^63.
         ["the integer value -2^63"] = "57 53 42 46 01 00 00 02  81 FF FF FF FF FF FF FF FF FF 01 00",
 
