@@ -48,7 +48,8 @@ public class BinaryInteropTests
     {
         ["a member cut short"] = ("57 53 42 46 01 00 00 02  81 00", WireFormatError.Truncated),
 
-        // "the payload ends with the last member, and any byte after it is Malformed".
+        // "the payload ends with the last member, or with memberCountPlusOne when there is none (Vector 1), and any
+        // byte after it is Malformed".
         ["a byte after the last member"] = ("57 53 42 46 01 00 00 02  81 00 00  00", WireFormatError.Malformed),
         ["a byte after a null member list"] = ("57 53 42 46 01 00 00 00  00", WireFormatError.Malformed),
 
