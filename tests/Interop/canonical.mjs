@@ -1,11 +1,13 @@
 // Canonical JSON: how decode.mjs prints an Organization and how encode.mjs reads one, so that the .NET tests can
 // compare every value exactly with no library's own JSON in between.
 //
-//   {"id":1,"tags":["a"]|null,"members":[{"id":0,"name":"x"|null,"description":...,"address":...,
+//   {"id":1,"tags":["a",null]|null,"members":[{"id":0,"name":"x"|null,"description":...,"address":...,
 //     "value":1.5|"NaN"|"Infinity"|"-Infinity","valueBits":"3ff8000000000000","updateTime":"1702247304000"}]|null}
 //
 // valueBits (the IEEE 754 bits, 16 hex digits) is what counts: it tells -0 from 0 and keeps a NaN's payload; value
-// is there for people reading it. updateTime is a decimal string, because an int64 does not fit a JavaScript number.
+// is there for people reading it; a decoder that has a double's bits hands them over as valueBits, so that no NaN
+// payload depends on the engine. updateTime is a decimal string, because an int64 does not fit a JavaScript number.
+// A tag may be null, as the binary format allows.
 
 const scratch = new DataView(new ArrayBuffer(8));
 
@@ -58,7 +60,8 @@ function describeDouble(value) {
 
 /**
  * Writes an organization as canonical JSON. Takes {id, tags, members} where id is a number, tags an array of
- * strings or null, members an array or null of {id, name, description, address, value (a double), updateTime (a BigInt)}.
+ * strings or null, members an array or null of {id, name, description, address, value (a double), updateTime (a BigInt)}
+ * and optionally valueBits (16 hex digits, which win over value).
  */
 export function toCanonicalJson(organization) {
   const members = organization.members?.map((member) => ({
@@ -67,7 +70,7 @@ export function toCanonicalJson(organization) {
     description: member.description,
     address: member.address,
     value: describeDouble(member.value),
-    valueBits: bitsOf(member.value),
+    valueBits: member.valueBits ?? bitsOf(member.value),
     updateTime: member.updateTime.toString(),
   }));
   return JSON.stringify({ id: organization.id, tags: organization.tags, members: members ?? null });
@@ -77,8 +80,8 @@ export function toCanonicalJson(organization) {
 export function parseCanonicalJson(text) {
   const organization = JSON.parse(text);
   const tags = organization.tags;
-  if (tags !== null && !(Array.isArray(tags) && tags.every((tag) => typeof tag === 'string'))) {
-    throw new Error('tags must be an array of strings or null');
+  if (tags !== null && !(Array.isArray(tags) && tags.every((tag) => tag === null || typeof tag === 'string'))) {
+    throw new Error('tags must be an array of strings and nulls, or null');
   }
 
   if (organization.members !== null && !Array.isArray(organization.members)) {
@@ -94,6 +97,7 @@ export function parseCanonicalJson(text) {
       description: checkString(member.description, `members[${index}].description`),
       address: checkString(member.address, `members[${index}].address`),
       value: doubleFromBits(member.valueBits),
+      valueBits: member.valueBits,
       updateTime: checkInteger(BigInt(member.updateTime), 64, `members[${index}].updateTime`),
     })) ?? null,
   };

@@ -1,16 +1,19 @@
 // Decodes an Organization payload with an independent JavaScript library and prints it as canonical JSON (see
 // canonical.mjs), so that the .NET tests can check what their encoders wrote.
 //
-//   node decode.mjs <msgpack|protobuf|json> <payload-file> [organization.proto]
+//   node decode.mjs <msgpack|protobuf|json|binary> <payload-file> [organization.proto]
 //
 // msgpack: @msgpack/msgpack; an Organization is [Id, Tags, Members], a Member [Id, Name, Description, Address,
 //          Value, UpdateTime]. protobuf: protobufjs with the schema file given (default: organization.proto here).
 // json:    the platform's JSON.parse, with source text access so that int64 values keep every digit.
+// binary:  binary.mjs, a reader of docs/binary-format.md written from the spec alone; it rejects what the spec says a
+//          reader rejects, printing "Malformed" or "Truncated" and the offset.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { decode } from '@msgpack/msgpack';
 import protobuf from 'protobufjs';
+import { decodeBinary } from './binary.mjs';
 import { checkInteger, checkString, toCanonicalJson } from './canonical.mjs';
 
 const defaultSchema = fileURLToPath(new URL('./organization.proto', import.meta.url));
@@ -131,10 +134,10 @@ function decodeJson(bytes) {
   };
 }
 
-const decoders = { protobuf: decodeProtobuf, msgpack: decodeMessagePack, json: decodeJson };
+const decoders = { protobuf: decodeProtobuf, msgpack: decodeMessagePack, json: decodeJson, binary: decodeBinary };
 const [format, payloadPath, schemaPath] = process.argv.slice(2);
 if (!Object.hasOwn(decoders, format) || payloadPath === undefined) {
-  process.stderr.write('usage: node decode.mjs <msgpack|protobuf|json> <payload-file> [organization.proto]\n');
+  process.stderr.write('usage: node decode.mjs <msgpack|protobuf|json|binary> <payload-file> [organization.proto]\n');
   process.exit(2);
 }
 

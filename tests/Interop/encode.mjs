@@ -1,7 +1,7 @@
 // Encodes an Organization given as canonical JSON (see canonical.mjs) with an independent JavaScript library, so that
 // the .NET tests can check what their decoders read.
 //
-//   node encode.mjs <msgpack|protobuf|json> <canonical-json-file> <out-file> [organization.proto]
+//   node encode.mjs <msgpack|protobuf|json|binary> <canonical-json-file> <out-file> [organization.proto]
 //
 // msgpack: @msgpack/msgpack, [Id, Tags, Members] and [Id, Name, Description, Address, Value, UpdateTime]. Every
 //          double is written as float64 and every integer as BigInt, so integers go out in the int64/uint64
@@ -9,10 +9,12 @@
 // protobuf: protobufjs with the schema file given (default: organization.proto here). As proto3 allows, it leaves
 //          out empty strings and zeros.
 // json:    written by hand, because JSON.stringify cannot write an int64 exactly.
+// binary:  binary.mjs, a writer of docs/binary-format.md written from the spec alone, making the spec's writer choices.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { encode } from '@msgpack/msgpack';
 import protobuf from 'protobufjs';
+import { encodeBinary } from './binary.mjs';
 import { parseCanonicalJson } from './canonical.mjs';
 
 const defaultSchema = fileURLToPath(new URL('./organization.proto', import.meta.url));
@@ -57,10 +59,10 @@ function encodeJson(organization) {
   return Buffer.from(`{"id":${organization.id},"tags":${JSON.stringify(organization.tags)},"members":${members}}`, 'utf8');
 }
 
-const encoders = { protobuf: encodeProtobuf, msgpack: encodeMessagePack, json: encodeJson };
+const encoders = { protobuf: encodeProtobuf, msgpack: encodeMessagePack, json: encodeJson, binary: encodeBinary };
 const [format, jsonPath, outPath, schemaPath] = process.argv.slice(2);
 if (!Object.hasOwn(encoders, format) || outPath === undefined) {
-  process.stderr.write('usage: node encode.mjs <msgpack|protobuf|json> <canonical-json-file> <out-file> [organization.proto]\n');
+  process.stderr.write('usage: node encode.mjs <msgpack|protobuf|json|binary> <canonical-json-file> <out-file> [organization.proto]\n');
   process.exit(2);
 }
 

@@ -67,7 +67,7 @@ public class OrganizationBinaryDecoderTests
     [InlineData(false)]
     public void BytesAfterTheLastMemberAreMalformed(bool isFinalBlock)
     {
-        // "There is no footer: the payload ends with the last member, and any byte after it is Malformed."
+        // "There is no footer: the payload ends with the last member, [...] and any byte after it is Malformed."
         byte[] payload = [.. BinaryTestVectors.Bytes("Vector 3"), 0x00];
 
         var exception = DecodeFails(payload, isFinalBlock: isFinalBlock);

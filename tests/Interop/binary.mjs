@@ -1,0 +1,525 @@
+// The WebSerialization binary format, version 1, read and written from docs/binary-format.md alone: it shares no
+// code with src/Models/Binary and was not ported from it, so that the .NET codec is checked against a second reading
+// of the spec. Section names in the comments are the spec's.
+//
+// decodeBinary(bytes) returns the shape canonical.mjs prints, and encodeBinary(organization) takes the shape it
+// parses. Each double also carries valueBits (the 16 hex digits of its IEEE 754 bits), because ECMAScript lets an
+// engine change a NaN's payload whenever it stores one: the bits, not the number, are what is read and written.
+import { bitsOf, doubleFromBits } from './canonical.mjs';
+
+// Payload: the magic "WSBF" and the version byte.
+const magic = [0x57, 0x53, 0x42, 0x46];
+const version = 1;
+
+// Text: a number must be below 10^19, so that it has at most 19 digits.
+const numberLimit = 10n ** 19n;
+const maxNumberDigits = 19;
+
+// Value: the integer form holds -2^63 <= value < 2^63.
+const twoTo63 = 2 ** 63;
+
+// Member flags.
+const consecutiveIdFlag = 0x01;
+const integerValueFlag = 0x80;
+const nameKindShift = 1;
+const descriptionKindShift = 3;
+const addressKindShift = 5;
+
+// Texts: ill-formed UTF-8 is Malformed. ignoreBOM keeps a leading U+FEFF, which is part of a text, not a marker.
+const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const utf8Encoder = new TextEncoder();
+const noBytes = new Uint8Array(0);
+
+/** A payload the spec's Reading section rejects: kind is "Malformed" or "Truncated", offset where it was found. */
+export class BinaryFormatError extends Error {
+  constructor(kind, offset, message) {
+    super(`${kind} at offset ${offset}: ${message}`);
+    this.name = 'BinaryFormatError';
+    this.kind = kind;
+    this.offset = offset;
+  }
+}
+
+function isAsciiDigit(code) {
+  return code >= 0x30 && code <= 0x39;
+}
+
+/** How many ASCII digits end the string (or byte array) of the given length whose code at an index is codeAt(index). */
+function trailingDigitCount(length, codeAt) {
+  let count = 0;
+  while (count < length && isAsciiDigit(codeAt(length - 1 - count))) {
+    count++;
+  }
+
+  return count;
+}
+
+function concatBytes(...parts) {
+  const result = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    result.set(part, offset);
+    offset += part.length;
+  }
+
+  return result;
+}
+
+// ---- Reading ----
+
+class PayloadReader {
+  constructor(bytes) {
+    this.bytes = bytes;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.offset = 0;
+  }
+
+  malformed(offset, message) {
+    throw new BinaryFormatError('Malformed', offset, message);
+  }
+
+  ensure(length, what) {
+    if (length > this.bytes.length - this.offset) {
+      throw new BinaryFormatError('Truncated', this.bytes.length, `${what} needs ${length} bytes, ${this.bytes.length - this.offset} remain`);
+    }
+  }
+
+  byte(what) {
+    this.ensure(1, what);
+    return this.bytes[this.offset++];
+  }
+
+  take(length, what) {
+    this.ensure(length, what);
+    const bytes = this.bytes.subarray(this.offset, this.offset + length);
+    this.offset += length;
+    return bytes;
+  }
+
+  // varint32, varint64: at most 5 (10) bytes, the last of which may not exceed 0x0F (0x01), and minimal. Each rule
+  // is checked on the byte that breaks it, so a run of continuation bytes fails at the 5th (10th) byte.
+  varint32(what) {
+    let value = 0;
+    for (let index = 0; ; index++) {
+      const offset = this.offset;
+      const byte = this.byte(what);
+      if (index === 4 && byte > 0x0f) {
+        this.malformed(offset, `${what}: a varint32 longer than 5 bytes or above 32 bits (5th byte ${byte})`);
+      }
+
+      if (index > 0 && byte === 0) {
+        this.malformed(offset, `${what}: a varint that is not minimal (ends with 0x00)`);
+      }
+
+      // Multiplication rather than shifts: JavaScript's shifts are 32-bit signed.
+      value += (byte & 0x7f) * 2 ** (7 * index);
+      if ((byte & 0x80) === 0) {
+        return value;
+      }
+    }
+  }
+
+  varint64(what) {
+    let value = 0n;
+    for (let index = 0; ; index++) {
+      const offset = this.offset;
+      const byte = this.byte(what);
+      if (index === 9 && byte > 0x01) {
+        this.malformed(offset, `${what}: a varint64 longer than 10 bytes or above 64 bits (10th byte ${byte})`);
+      }
+
+      if (index > 0 && byte === 0) {
+        this.malformed(offset, `${what}: a varint that is not minimal (ends with 0x00)`);
+      }
+
+      value |= BigInt(byte & 0x7f) << BigInt(7 * index);
+      if ((byte & 0x80) === 0) {
+        return value;
+      }
+    }
+  }
+
+  // zigzag32, zigzag64: read back as (z >> 1) ^ -(z & 1).
+  zigzag32(what) {
+    const zigzag = this.varint32(what);
+    return (zigzag >>> 1) ^ -(zigzag & 1);
+  }
+
+  zigzag64(what) {
+    const zigzag = this.varint64(what);
+    return (zigzag >> 1n) ^ -(zigzag & 1n);
+  }
+
+  utf8(bytes, offset, what) {
+    try {
+      return utf8Decoder.decode(bytes);
+    } catch {
+      return this.malformed(offset, `${what}: ill-formed UTF-8`);
+    }
+  }
+
+  // Text: a number is below 10^19.
+  number(what) {
+    const offset = this.offset;
+    const number = this.varint64(what);
+    if (number >= numberLimit) {
+      this.malformed(offset, `${what}: number ${number} has more than ${maxNumberDigits} digits`);
+    }
+
+    return utf8Encoder.encode(number.toString());
+  }
+
+  prefix(previous, what) {
+    const offset = this.offset;
+    const prefixLength = this.varint32(`${what} prefixLength`);
+    if (prefixLength > previous.length) {
+      this.malformed(offset, `${what}: prefixLength ${prefixLength} exceeds the previous value's ${previous.length} bytes`);
+    }
+
+    return previous.subarray(0, prefixLength);
+  }
+
+  /** A member text of the given kind; returns its UTF-8 bytes (the next member's previous) and its string, or nulls. */
+  text(kind, previous, what) {
+    const offset = this.offset;
+    let bytes;
+    switch (kind) {
+      case 0:
+        return { bytes: noBytes, value: null };
+      case 1: {
+        const prefix = this.prefix(previous, what);
+        const lengthAndFlag = this.varint32(`${what} textLengthAndNumberFlag`);
+        const text = this.take(Math.floor(lengthAndFlag / 2), `${what} text`);
+        bytes = concatBytes(prefix, text, lengthAndFlag % 2 === 1 ? this.number(`${what} number`) : noBytes);
+        break;
+      }
+      case 2:
+        bytes = concatBytes(this.prefix(previous, what), this.number(`${what} number`));
+        break;
+      default: {
+        // stem(previous): previous without all its trailing ASCII digits.
+        const stemLength = previous.length - trailingDigitCount(previous.length, (index) => previous[index]);
+        bytes = concatBytes(previous.subarray(0, stemLength), this.number(`${what} number`));
+        break;
+      }
+    }
+
+    // A prefix may end inside a UTF-8 sequence; only the whole value must be well formed.
+    return { bytes, value: this.utf8(bytes, offset, what) };
+  }
+
+  /** Value: an integer that binary64 holds exactly (flags bit 7), or 8 little-endian bytes of IEEE 754 bits. */
+  value(flags, what) {
+    if ((flags & integerValueFlag) !== 0) {
+      const offset = this.offset;
+      const integer = this.zigzag64(what);
+      const value = Number(integer);
+      if (BigInt(value) !== integer) {
+        this.malformed(offset, `${what}: the integer ${integer} is not exactly a double`);
+      }
+
+      return { value, valueBits: bitsOf(value) };
+    }
+
+    this.ensure(8, what);
+    const bits = this.view.getBigUint64(this.offset, true).toString(16).padStart(16, '0');
+    this.offset += 8;
+    return { value: doubleFromBits(bits), valueBits: bits };
+  }
+
+  member(previous, index) {
+    const what = `member ${index}`;
+    const flags = this.byte(`${what} flags`);
+
+    // Deltas wrap around in the field's width: 32 bits for ids, 64 for times.
+    const id = (flags & consecutiveIdFlag) !== 0 ? (previous.id + 1) | 0 : (previous.id + this.zigzag32(`${what} idDelta`)) | 0;
+    const name = this.text((flags >> nameKindShift) & 3, previous.name, `${what} Name`);
+    const description = this.text((flags >> descriptionKindShift) & 3, previous.description, `${what} Description`);
+    const address = this.text((flags >> addressKindShift) & 3, previous.address, `${what} Address`);
+    const { value, valueBits } = this.value(flags, `${what} Value`);
+    const updateTime = BigInt.asIntN(64, previous.updateTime + this.zigzag64(`${what} updateTimeDelta`));
+    return {
+      member: { id, name: name.value, description: description.value, address: address.value, value, valueBits, updateTime },
+      next: { id, updateTime, name: name.bytes, description: description.bytes, address: address.bytes },
+    };
+  }
+}
+
+/** Reads a whole payload, or throws BinaryFormatError. */
+export function decodeBinary(bytes) {
+  const reader = new PayloadReader(bytes);
+
+  // Magic bytes are checked as they arrive, so a wrong one is Malformed even in a truncated payload.
+  for (const expected of magic) {
+    const offset = reader.offset;
+    if (reader.byte('magic') !== expected) {
+      reader.malformed(offset, 'not the magic "WSBF"');
+    }
+  }
+
+  const versionOffset = reader.offset;
+  const payloadVersion = reader.byte('version');
+  if (payloadVersion !== version) {
+    reader.malformed(versionOffset, `version ${payloadVersion}, only ${version} is implemented`);
+  }
+
+  const id = reader.zigzag32('organizationId');
+
+  // Nullable counts and lengths are n + 1; 0 is null. Nothing is allocated for a count up front, so a count far
+  // beyond the bytes there are fails as Truncated when the bytes run out.
+  const tagCountPlusOne = reader.varint32('tagCountPlusOne');
+  let tags = null;
+  if (tagCountPlusOne > 0) {
+    tags = [];
+    for (let index = 0; index < tagCountPlusOne - 1; index++) {
+      const lengthPlusOne = reader.varint32(`tag ${index} lengthPlusOne`);
+      const offset = reader.offset;
+      tags.push(lengthPlusOne === 0 ? null : reader.utf8(reader.take(lengthPlusOne - 1, `tag ${index}`), offset, `tag ${index}`));
+    }
+  }
+
+  const memberCountPlusOne = reader.varint32('memberCountPlusOne');
+  let members = null;
+  if (memberCountPlusOne > 0) {
+    members = [];
+
+    // The member before the first one: Id 0, UpdateTime 0 and null texts.
+    let previous = { id: 0, updateTime: 0n, name: noBytes, description: noBytes, address: noBytes };
+    for (let index = 0; index < memberCountPlusOne - 1; index++) {
+      const { member, next } = reader.member(previous, index);
+      members.push(member);
+      previous = next;
+    }
+  }
+
+  // There is no footer: the payload ends with the last member (or the member count), and any byte after is Malformed.
+  if (reader.offset !== bytes.length) {
+    reader.malformed(reader.offset, `${bytes.length - reader.offset} bytes after the end of the payload`);
+  }
+
+  return { id, tags, members };
+}
+
+// ---- Writing ----
+
+class PayloadWriter {
+  constructor() {
+    this.bytes = new Uint8Array(256);
+    this.length = 0;
+  }
+
+  reserve(count) {
+    if (this.length + count > this.bytes.length) {
+      const larger = new Uint8Array(Math.max(this.bytes.length * 2, this.length + count));
+      larger.set(this.bytes.subarray(0, this.length));
+      this.bytes = larger;
+    }
+  }
+
+  byte(value) {
+    this.reserve(1);
+    this.bytes[this.length++] = value;
+  }
+
+  raw(bytes) {
+    this.reserve(bytes.length);
+    this.bytes.set(bytes, this.length);
+    this.length += bytes.length;
+  }
+
+  varint32(value) {
+    if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) {
+      throw new RangeError(`${value} does not fit a varint32`);
+    }
+
+    let rest = value;
+    while (rest >= 0x80) {
+      this.byte((rest & 0x7f) | 0x80);
+      rest = Math.floor(rest / 0x80);
+    }
+
+    this.byte(rest);
+  }
+
+  varint64(value) {
+    let rest = BigInt.asUintN(64, value);
+    while (rest >= 0x80n) {
+      this.byte(Number(rest & 0x7fn) | 0x80);
+      rest >>= 7n;
+    }
+
+    this.byte(Number(rest));
+  }
+
+  // zigzag: (n << 1) ^ (n >> 31), or >> 63, with >> the arithmetic shift.
+  zigzag32(value) {
+    this.varint32(((value << 1) ^ (value >> 31)) >>> 0);
+  }
+
+  zigzag64(value) {
+    this.varint64((value << 1n) ^ (value >> 63n));
+  }
+
+  nullableCount(array) {
+    this.varint32(array === null ? 0 : array.length + 1);
+  }
+
+  /** A text chosen by textEncoding, in the layout of its kind. */
+  text(encoding) {
+    if (encoding.kind === 0) {
+      return;
+    }
+
+    if (encoding.kind !== 3) {
+      this.varint32(encoding.prefixLength);
+    }
+
+    if (encoding.kind === 1) {
+      const text = utf8Encoder.encode(encoding.text);
+      this.varint32(text.length * 2 + (encoding.number === null ? 0 : 1));
+      this.raw(text);
+    }
+
+    if (encoding.number !== null) {
+      this.varint64(encoding.number);
+    }
+  }
+
+  finish() {
+    return this.bytes.slice(0, this.length);
+  }
+}
+
+function stemLengthOf(text) {
+  return text.length - trailingDigitCount(text.length, (index) => text.charCodeAt(index));
+}
+
+/** A canonical decimal: ASCII digits without leading zeros ("0" is one), at most 19 of them. */
+function isCanonicalDecimal(digits) {
+  return digits.length > 0 && digits.length <= maxNumberDigits && (digits === '0' || digits[0] !== '0');
+}
+
+/**
+ * Writer choices 1-3: how a member text is written after the previous member's value of the same field. Both are
+ * well-formed strings (previous is '' for null), compared by UTF-16 code unit as the spec's choices are stated.
+ * Returns { kind, prefixLength (UTF-8 bytes), text (the suffix before any number), number (a BigInt or null) }.
+ */
+function textEncoding(value, previous) {
+  if (value === null) {
+    return { kind: 0, prefixLength: 0, text: '', number: null };
+  }
+
+  // 1. Stem first: the value is stem(previous) followed by a canonical decimal of at most 19 digits.
+  const stemLength = stemLengthOf(previous);
+  if (stemLengthOf(value) === stemLength && value.startsWith(previous.slice(0, stemLength))) {
+    const digits = value.slice(stemLength);
+    if (isCanonicalDecimal(digits)) {
+      return { kind: 3, prefixLength: 0, text: '', number: BigInt(digits) };
+    }
+  }
+
+  // 2. Prefix: the longest common prefix in whole code points, then no suffix that starts with a 0 continuing digits.
+  let common = 0;
+  while (common < value.length && common < previous.length && value.charCodeAt(common) === previous.charCodeAt(common)) {
+    common++;
+  }
+
+  const isHighSurrogate = (code) => code >= 0xd800 && code <= 0xdbff;
+  if (common > 0 && isHighSurrogate(value.charCodeAt(common - 1))) {
+    common--;
+  }
+
+  while (common > 0 && value[common] === '0' && isAsciiDigit(value.charCodeAt(common - 1))) {
+    common--;
+  }
+
+  const prefixLength = utf8Encoder.encode(value.slice(0, common)).length;
+  const suffix = value.slice(common);
+
+  // 3. Number: the last 19 digits at most of the suffix, without their leading zeros but for a last 0.
+  let numberStart = suffix.length - Math.min(trailingDigitCount(suffix.length, (index) => suffix.charCodeAt(index)), maxNumberDigits);
+  if (numberStart === suffix.length) {
+    return { kind: 1, prefixLength, text: suffix, number: null };
+  }
+
+  while (numberStart < suffix.length - 1 && suffix[numberStart] === '0') {
+    numberStart++;
+  }
+
+  const number = BigInt(suffix.slice(numberStart));
+  return numberStart === 0
+    ? { kind: 2, prefixLength, text: '', number }
+    : { kind: 1, prefixLength, text: suffix.slice(0, numberStart), number };
+}
+
+/** Value: the integer form when the double is integral, -2^63 <= value < 2^63 and not -0.0. */
+function isIntegerForm(value) {
+  return Number.isInteger(value) && value >= -twoTo63 && value < twoTo63 && !Object.is(value, -0);
+}
+
+// Texts: a string whose UTF-16 is not well formed is written with U+FFFD for each lone surrogate. The writer's
+// choices and the next member's previous value work on the replaced string, which is what a reader will see.
+function wellFormed(text) {
+  return text === null ? null : text.toWellFormed();
+}
+
+/** Writes a whole payload, following the spec's writer choices. */
+export function encodeBinary(organization) {
+  const writer = new PayloadWriter();
+  writer.raw(magic);
+  writer.byte(version);
+  writer.zigzag32(organization.id);
+
+  writer.nullableCount(organization.tags);
+  for (const tag of organization.tags ?? []) {
+    if (tag === null) {
+      writer.varint32(0);
+    } else {
+      const bytes = utf8Encoder.encode(tag);
+      writer.varint32(bytes.length + 1);
+      writer.raw(bytes);
+    }
+  }
+
+  writer.nullableCount(organization.members);
+  let previous = { id: 0, updateTime: 0n, name: '', description: '', address: '' };
+  for (const member of organization.members ?? []) {
+    const name = wellFormed(member.name);
+    const description = wellFormed(member.description);
+    const address = wellFormed(member.address);
+    const nameEncoding = textEncoding(name, previous.name);
+    const descriptionEncoding = textEncoding(description, previous.description);
+    const addressEncoding = textEncoding(address, previous.address);
+
+    // The bits decide, not the number, so that a NaN keeps its payload (see the top of this file).
+    const valueBits = member.valueBits ?? bitsOf(member.value);
+    const value = doubleFromBits(valueBits);
+    const consecutive = member.id === ((previous.id + 1) | 0);
+    const flags = (consecutive ? consecutiveIdFlag : 0)
+      | (nameEncoding.kind << nameKindShift)
+      | (descriptionEncoding.kind << descriptionKindShift)
+      | (addressEncoding.kind << addressKindShift)
+      | (isIntegerForm(value) ? integerValueFlag : 0);
+
+    writer.byte(flags);
+    if (!consecutive) {
+      writer.zigzag32((member.id - previous.id) | 0);
+    }
+
+    writer.text(nameEncoding);
+    writer.text(descriptionEncoding);
+    writer.text(addressEncoding);
+    if (isIntegerForm(value)) {
+      writer.zigzag64(BigInt(value));
+    } else {
+      const bits = new DataView(new ArrayBuffer(8));
+      bits.setBigUint64(0, BigInt(`0x${valueBits}`), true);
+      writer.raw(new Uint8Array(bits.buffer));
+    }
+
+    writer.zigzag64(BigInt.asIntN(64, member.updateTime - previous.updateTime));
+    previous = { id: member.id, updateTime: member.updateTime, name: name ?? '', description: description ?? '', address: address ?? '' };
+  }
+
+  return writer.finish();
+}
