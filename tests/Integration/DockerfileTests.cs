@@ -171,9 +171,11 @@ public sealed partial class DockerfileTests(PublishedImageFixture fixture, ITest
         // The client now reads nothing more: the download can neither finish nor fail until the server gives up on it.
         await StopLikeDockerAsync(app);
 
-        Assert.Contains(app.LogEntries(), entry => entry.GetProperty("Category").GetString() == RequestLogCategory
-            && entry.GetProperty("EventId").GetInt32() == 2
-            && entry.GetProperty("State").GetProperty("Path").GetString() == "/api/organization");
+        Assert.True(
+            app.LogEntries().Any(entry => entry.GetProperty("Category").GetString() == RequestLogCategory
+                && entry.GetProperty("EventId").GetInt32() == 2
+                && entry.GetProperty("State").GetProperty("Path").GetString() == "/api/organization"),
+            $"The stalled download was not logged as aborted.\n{app.Transcript()}");
     }
 
     private ImageProcess StartImage()

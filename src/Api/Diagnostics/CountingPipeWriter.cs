@@ -12,6 +12,13 @@ internal sealed class CountingPipeWriter(PipeWriter inner) : PipeWriter
     /// <summary>Bytes handed to the server so far.</summary>
     public long BytesWritten { get; private set; }
 
+    /// <summary>
+    /// True once a flush came back completed or canceled: the connection stopped taking the body, so the response
+    /// did not reach the client whole. Known here at once, where the request's aborted token is cancelled later, on
+    /// the thread pool, and may not be yet when the request ends.
+    /// </summary>
+    public bool ReaderGone { get; private set; }
+
     /// <inheritdoc />
     public override bool CanGetUnflushedBytes => inner.CanGetUnflushedBytes;
 
@@ -35,11 +42,30 @@ internal sealed class CountingPipeWriter(PipeWriter inner) : PipeWriter
     public override ValueTask<FlushResult> WriteAsync(ReadOnlyMemory<byte> source, CancellationToken cancellationToken = default)
     {
         BytesWritten += source.Length;
-        return inner.WriteAsync(source, cancellationToken);
+        return Observe(inner.WriteAsync(source, cancellationToken));
     }
 
     /// <inheritdoc />
-    public override ValueTask<FlushResult> FlushAsync(CancellationToken cancellationToken = default) => inner.FlushAsync(cancellationToken);
+    public override ValueTask<FlushResult> FlushAsync(CancellationToken cancellationToken = default) => Observe(inner.FlushAsync(cancellationToken));
+
+    private ValueTask<FlushResult> Observe(ValueTask<FlushResult> flush)
+    {
+        if (!flush.IsCompletedSuccessfully)
+        {
+            return ObserveAsync(flush);
+        }
+
+        var result = flush.Result;
+        ReaderGone |= result.IsCompleted || result.IsCanceled;
+        return new ValueTask<FlushResult>(result);
+    }
+
+    private async ValueTask<FlushResult> ObserveAsync(ValueTask<FlushResult> flush)
+    {
+        var result = await flush.ConfigureAwait(false);
+        ReaderGone |= result.IsCompleted || result.IsCanceled;
+        return result;
+    }
 
     /// <inheritdoc />
     public override void CancelPendingFlush() => inner.CancelPendingFlush();

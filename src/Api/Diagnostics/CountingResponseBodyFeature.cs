@@ -17,6 +17,9 @@ internal sealed class CountingResponseBodyFeature(IHttpResponseBodyFeature inner
     /// <summary>Body bytes handed to the server so far.</summary>
     public long BytesWritten => (_writer?.BytesWritten ?? 0) + (_stream?.BytesWritten ?? 0) + _fileBytes;
 
+    /// <summary>True once the server's pipe stopped taking the body (see <see cref="CountingPipeWriter.ReaderGone"/>).</summary>
+    public bool ReaderGone => _writer?.ReaderGone ?? false;
+
     /// <inheritdoc />
     public Stream Stream => _stream ??= new CountingWriteStream(inner.Stream);
 

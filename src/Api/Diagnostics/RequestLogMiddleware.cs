@@ -38,11 +38,11 @@ public sealed partial class RequestLogMiddleware(RequestDelegate next, ILogger<R
         finally
         {
             context.Features.Set(serverBody);
-            Log(context, threw, countingBody.BytesWritten, Stopwatch.GetElapsedTime(started).TotalMilliseconds);
+            Log(context, threw, countingBody.ReaderGone, countingBody.BytesWritten, Stopwatch.GetElapsedTime(started).TotalMilliseconds);
         }
     }
 
-    private void Log(HttpContext context, bool threw, long bytes, double elapsedMilliseconds)
+    private void Log(HttpContext context, bool threw, bool readerGone, long bytes, double elapsedMilliseconds)
     {
         var request = context.Request;
         var response = context.Response;
@@ -52,7 +52,9 @@ public sealed partial class RequestLogMiddleware(RequestDelegate next, ILogger<R
         var format = FormatOf(response.ContentType);
         var encoding = response.Headers.ContentEncoding.Count == 0 ? "identity" : response.Headers.ContentEncoding.ToString();
         var query = request.QueryString.Value ?? string.Empty;
-        if (context.RequestAborted.IsCancellationRequested)
+        // Aborted: the token says so, or (before the server gets round to cancelling it, on the thread pool) the body's
+        // pipe stopped taking bytes, or the pipeline failed after the response started, which ends the connection.
+        if (context.RequestAborted.IsCancellationRequested || readerGone || (threw && response.HasStarted))
         {
             LogAborted(logger, request.Method, request.Path.Value, query, status, format, encoding, bytes, elapsedMilliseconds);
         }
