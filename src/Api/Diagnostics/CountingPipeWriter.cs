@@ -1,4 +1,5 @@
 using System.IO.Pipelines;
+using System.Runtime.CompilerServices;
 
 namespace WebSerialization.Api.Diagnostics;
 
@@ -60,6 +61,9 @@ internal sealed class CountingPipeWriter(PipeWriter inner) : PipeWriter
         return new ValueTask<FlushResult>(result);
     }
 
+    // Pooled: a download flushes every chunk and waits on the socket for most of them, and a new state machine for each
+    // wait was 130 bytes a flush (0.16 MB a million-member JSON download, over its 1 MB target).
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     private async ValueTask<FlushResult> ObserveAsync(ValueTask<FlushResult> flush)
     {
         var result = await flush.ConfigureAwait(false);
