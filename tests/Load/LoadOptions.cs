@@ -100,9 +100,10 @@ public sealed record LoadOptions
                                  plus 5 minutes).
           --reports DIR          Report folder root (default: reports/ at the repository root).
           --no-build             Do not build the API first.
-          --smoke                CI smoke: 10,000 members, 1 copy, 0.5 s warm-up, 2 s per scenario, one shared server,
-                                 3 minute timeout, one repetition (--repeat is refused); exits 1 on any failed or
-                                 empty response, a scenario that cannot run, or > 4 MB allocated per request.
+          --smoke                CI smoke: every scenario at 10,000 members plus the JSON download of 1,000,000, 1 copy,
+                                 0.5 s warm-up, 2 s per scenario, one shared server, 3 minute timeout, one repetition
+                                 (--repeat is refused); exits 1 on any failed or empty response, a scenario that cannot
+                                 run, > 4 MB allocated per request, or the million-member JSON download over its 1 MB.
                                  Skipped scenarios (endpoint absent) do not fail it.
           --help                 This text.
 
@@ -120,7 +121,7 @@ public sealed record LoadOptions
             {
                 Smoke = true,
                 Copies = [1],
-                MemberCounts = [SmokeMemberCount],
+                MemberCounts = [SmokeMemberCount, DownloadTargets.FullMemberCount],
                 WarmUp = TimeSpan.FromSeconds(0.5),
                 Duration = TimeSpan.FromSeconds(2),
                 RequestTimeout = TimeSpan.FromSeconds(30),

@@ -1,0 +1,35 @@
+using WebSerialization.Models;
+
+namespace WebSerialization.Load.Tests;
+
+public class SmokeTests
+{
+    [Fact]
+    public void RunsEveryScenarioAtTenThousandMembersAndTheJsonDownloadOfAMillion()
+    {
+        var scenarios = LoadScenario.Select(LoadOptions.Parse(["--smoke"]));
+
+        var large = Assert.Single(scenarios, scenario => scenario.MemberCount > LoadOptions.SmokeMemberCount);
+        Assert.Equal("download-json-1000000", large.Name);
+        Assert.Equal(LoadScenario.Select(new LoadOptions { MemberCounts = [LoadOptions.SmokeMemberCount] }).Select(scenario => scenario.Name),
+            scenarios.Where(scenario => scenario != large).Select(scenario => scenario.Name));
+    }
+
+    [Theory]
+    [InlineData(1_000_000, 0.98, true)]
+    [InlineData(1_000_000, 1.14, false)] // what one async state machine per awaited flush made of it
+    [InlineData(10_000, 1.14, true)]
+    [InlineData(10_000, 4.5, false)]
+    public void HoldsAMillionMemberDownloadToTheDownloadTarget(int members, double allocatedMegabytes, bool passes)
+    {
+        var scenario = new LoadScenario(ScenarioKind.Download, WireFormatDescriptor.Of(WireFormat.Json), members);
+        var result = SampleRun.Ran(scenario, 1, 1, 10) with
+        {
+            ServerCost = new ServerCost(100, (long)(100 * allocatedMegabytes * Units.BytesPerMegabyte), 8, 1_000, 12, 3, 0, 4.5),
+        };
+
+        var problems = SmokeGate.Problems([result]);
+
+        Assert.Equal(passes, problems.Count == 0);
+    }
+}
