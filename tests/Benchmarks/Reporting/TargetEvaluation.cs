@@ -58,8 +58,27 @@ public static class TargetEvaluation
 
         return new TargetResult(
             "MISS",
-            $"{target}: {each}; {best.Name} is faster at {Ms(bestMs)}: {slowest.Name} takes {Ratio(slowestMs / bestMs)} its time, {Ms(slowestMs - bestMs)} more.",
+            $"{target}: {each}; {best.Name} is faster at {Ms(bestMs)}: {slowest.Name} takes {Ratio(slowestMs / bestMs)} its time, {Ms(slowestMs - bestMs)} more. {LikeForLike(operation, binary, measured)}",
             AboveFloor(operation, [slowest, best], floor));
+    }
+
+    // The target compares every binary row with every other row; this says how each binary row stands among the rows
+    // that do the same work (streaming, or to and from a byte[]), so a miss across kinds is not read as one within.
+    private static string LikeForLike(Operation operation, List<MeasuredRow> binary, List<MeasuredRow> others)
+    {
+        var verdicts = binary.Select(row =>
+        {
+            var kind = row.Serializer.IsStreaming ? "streaming" : "byte[]";
+            var peer = others.Where(other => other.Serializer.IsStreaming == row.Serializer.IsStreaming).MinBy(other => operation.Time(other));
+            if (peer is null)
+            {
+                return $"{row.Name} has no other {kind} row to compare with";
+            }
+
+            var faster = operation.Time(row) < operation.Time(peer);
+            return $"{row.Name} is {(faster ? "the fastest" : "not the fastest")} {kind} row (the fastest other, {peer.Name}, {Ms(operation.Time(peer))})";
+        });
+        return $"Like for like: {string.Join("; ", verdicts)}.";
     }
 
     private static TargetResult FasterThanSeed(Operation operation, List<MeasuredRow> binary, MeasuredRow? seed, MeasuredRow? floor)
