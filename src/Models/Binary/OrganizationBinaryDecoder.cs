@@ -1,7 +1,9 @@
 using System.Buffers;
+using System.Buffers.Binary;
 using System.Buffers.Text;
 using System.Globalization;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using System.Text;
 using WebSerialization.Models.Streaming;
 
@@ -17,6 +19,11 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
 {
     // A seed-shaped member is about 25 bytes; a unit that straddles segments is first tried in this many bytes.
     private const int FirstStraddleWindow = 256;
+
+    // The fast member loop runs while this many bytes remain, enough for the most a member it takes can read: flags, an
+    // id delta, three numbers and a time delta of up to 8 bytes each, and a value of 8 bytes, each varint read as one
+    // 8-byte load (1 + 5 * 8 + 8 = 49).
+    private const int FastMemberWindow = 64;
 
     private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 
@@ -101,11 +108,21 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
     }
 
     // Decodes whole units from the start of span and returns the bytes they took; 0 when the first unit is incomplete.
+    // Members go through the fast loop while it can take them; it hands any member it cannot take to TryReadMember.
     private int DecodeUnits(ReadOnlySpan<byte> span)
     {
         var reader = new OrganizationBinaryReader(span, _consumed);
         while (_stage != Stage.Complete)
         {
+            if (_stage == Stage.Members)
+            {
+                reader.Position = DecodeMembersFast(span, reader.Position);
+                if (_stage == Stage.Complete)
+                {
+                    break;
+                }
+            }
+
             var start = reader.Position;
             if (!TryReadUnit(ref reader))
             {
@@ -387,6 +404,151 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         return TryReadPresentText(ref reader, kind, previous, ref history, out text);
     }
 
+    // The common case of TryReadMember in one loop whose state lives in locals: members whose texts are null or kind 3
+    // and whose varints each end within 8 bytes, while at least FastMemberWindow bytes remain (so no read needs a bounds
+    // check). It stops, without having changed anything for that member, at the first member it does not take: other
+    // text kinds, longer varints, anything the spec rejects, or too few bytes. TryReadMember then reads that member, and
+    // either throws what the spec says or decodes it as usual. Returns the position after the last member taken.
+    private int DecodeMembersFast(ReadOnlySpan<byte> span, int position)
+    {
+        var members = _members!;
+        var count = members.Count;
+        var memberCount = _memberCount;
+        var last = span.Length - FastMemberWindow;
+        if (position > last || count == memberCount)
+        {
+            return position;
+        }
+
+        var maxBytes = _limits.MaxStringBytes;
+        var previous = count == 0 ? null : members[count - 1];
+        var name = previous?.Name;
+        var description = previous?.Description;
+        var address = previous?.Address;
+        var nameHistory = _name;
+        var descriptionHistory = _description;
+        var addressHistory = _address;
+        var previousId = _previousId;
+        var previousUpdateTime = _previousUpdateTime;
+        ref var bytes = ref MemoryMarshal.GetReference(span);
+        while (position <= last && count < memberCount)
+        {
+            var at = position;
+            int flags = Unsafe.Add(ref bytes, at++);
+
+            // Each 2-bit kind is 0 (null) or 3 (stem and number) when its two bits are equal.
+            var kinds = flags >> BinaryWire.NameKindShift;
+            if ((((kinds >> 1) ^ kinds) & 0b01_0101) != 0)
+            {
+                break;
+            }
+
+            var id = unchecked(previousId + 1);
+            if ((flags & BinaryWire.IdIsNextFlag) == 0)
+            {
+                if (!OrganizationBinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt32Bytes, BinaryWire.LastVarUInt32ByteMax, out var idDelta))
+                {
+                    break;
+                }
+
+                id = unchecked(previousId + UnZigZag((uint)idDelta));
+            }
+
+            if (!TryReadFastText(ref bytes, ref at, kinds, name, ref nameHistory, maxBytes, out var nextName)
+                || !TryReadFastText(ref bytes, ref at, kinds >> 2, description, ref descriptionHistory, maxBytes, out var nextDescription)
+                || !TryReadFastText(ref bytes, ref at, kinds >> 4, address, ref addressHistory, maxBytes, out var nextAddress))
+            {
+                break;
+            }
+
+            double value;
+            if ((flags & BinaryWire.ValueIsIntegerFlag) != 0)
+            {
+                if (!OrganizationBinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out var zigzag))
+                {
+                    break;
+                }
+
+                // At most 56 bits, so never 2^63 or more; an integer binary64 cannot hold exactly is left to TryReadMember.
+                var integer = UnZigZag(zigzag);
+                value = integer;
+                if ((long)value != integer)
+                {
+                    break;
+                }
+            }
+            else
+            {
+                value = BinaryPrimitives.ReadDoubleLittleEndian(MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref bytes, at), sizeof(double)));
+                at += sizeof(double);
+            }
+
+            if (!OrganizationBinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out var updateTimeDelta))
+            {
+                break;
+            }
+
+            // The member is complete: only now does it become the previous member.
+            var updateTime = unchecked(previousUpdateTime + UnZigZag(updateTimeDelta));
+            previousId = id;
+            previousUpdateTime = updateTime;
+            name = nextName.Value;
+            description = nextDescription.Value;
+            address = nextAddress.Value;
+            nameHistory.Commit(nextName.Utf8Length, nextName.TrailingDigits);
+            descriptionHistory.Commit(nextDescription.Utf8Length, nextDescription.TrailingDigits);
+            addressHistory.Commit(nextAddress.Utf8Length, nextAddress.TrailingDigits);
+            position = at;
+            if (count == members.Capacity)
+            {
+                GrowMembers(members);
+            }
+
+            members.Add(new Member
+            {
+                Id = id,
+                Name = name,
+                Description = description,
+                Address = address,
+                Value = value,
+                UpdateTime = updateTime,
+            });
+            count++;
+        }
+
+        _previousId = previousId;
+        _previousUpdateTime = previousUpdateTime;
+        _name = nameHistory;
+        _description = descriptionHistory;
+        _address = addressHistory;
+        if (count == memberCount)
+        {
+            Complete();
+        }
+
+        return position;
+    }
+
+    // A text of kind 0 or 3 (the caller has checked) in the fast loop; false leaves the member to TryReadMember.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryReadFastText(ref byte bytes, ref int at, int kind, string? previous, ref TextFieldHistory history, int maxBytes, out DecodedText text)
+    {
+        if ((kind & BinaryWire.TextKindMask) == BinaryWire.TextNull)
+        {
+            text = DecodedText.Null;
+            return true;
+        }
+
+        // At most 56 bits, so below NumberLimit (10^19) by construction.
+        if (!OrganizationBinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out var number))
+        {
+            text = default;
+            return false;
+        }
+
+        return TryBuildStemAndNumber(previous, ref history, number, maxBytes, out text);
+    }
+
     // "kind 3: stem(previous) + decimal(number)", the kind a writer takes first, is read here; kinds 1 and 2 out of line,
     // so that the common case runs in a small frame (with them inlined, and the interpolation locals of exception
     // messages built in place, each text had a ~400-byte frame, 320 bytes of it zeroed on entry).
@@ -411,12 +573,25 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
             BinaryThrowHelper.ThrowNumberTooLong(numberOffset, number);
         }
 
+        if (!TryBuildStemAndNumber(previous, ref history, number, _limits.MaxStringBytes, out decoded))
+        {
+            BinaryThrowHelper.ThrowLimitExceeded(numberOffset, nameof(DecodeLimits.MaxStringBytes), decoded.Utf8Length, _limits.MaxStringBytes);
+        }
+
+        return true;
+    }
+
+    // "stem(previous) + decimal(number)": false, with only the UTF-8 length, when that length is above maxBytes.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryBuildStemAndNumber(string? previous, ref TextFieldHistory history, ulong number, int maxBytes, out DecodedText decoded)
+    {
         var trailingDigits = history.TrailingDigits(previous);
         var digits = DecimalDigits.Count(number);
         var length = history.Utf8Length - trailingDigits + digits;
-        if ((uint)length > (uint)_limits.MaxStringBytes)
+        if ((uint)length > (uint)maxBytes)
         {
-            BinaryThrowHelper.ThrowLimitExceeded(numberOffset, nameof(DecodeLimits.MaxStringBytes), length, _limits.MaxStringBytes);
+            decoded = new DecodedText(null, length, 0);
+            return false;
         }
 
         var stemChars = (previous?.Length ?? 0) - trailingDigits;

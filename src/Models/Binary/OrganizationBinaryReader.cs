@@ -1,6 +1,7 @@
 using System.Buffers.Binary;
 using System.Numerics;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace WebSerialization.Models.Binary;
 
@@ -91,9 +92,8 @@ internal ref struct OrganizationBinaryReader
     public bool TryReadVarUInt64(out ulong value) =>
         TryReadVarint(BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out value);
 
-    // A varint that ends within the next 8 bytes is read from one 64-bit load: the first byte without 0x80 is found in a
-    // mask, and the 7-bit groups are packed together by shifts. Anything else, including every varint that breaks a rule,
-    // takes the byte-by-byte path, which knows where and why it fails.
+    // A varint that ends within the next 8 bytes is read from one 64-bit load (TryReadShortVarint). Anything else,
+    // including every varint that breaks a rule, takes the byte-by-byte path, which knows where and why it fails.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool TryReadVarint(int maxBytes, byte lastByteMax, out ulong value)
     {
@@ -108,22 +108,44 @@ internal ref struct OrganizationBinaryReader
                 return true;
             }
 
-            if (_span.Length - position >= sizeof(ulong))
+            if (_span.Length - position >= sizeof(ulong)
+                && TryReadShortVarint(ref MemoryMarshal.GetReference(_span), ref position, maxBytes, lastByteMax, out value))
             {
-                var word = BinaryPrimitives.ReadUInt64LittleEndian(_span[position..]);
-                var ends = ~word & 0x8080_8080_8080_8080UL;
-                var length = (BitOperations.TrailingZeroCount(ends) >> 3) + 1;
-                var last = (byte)(word >> (8 * (length - 1)));
-                if (ends != 0 && last != 0 && (length < maxBytes || (length == maxBytes && last <= lastByteMax)))
-                {
-                    value = PackGroups(word & (ulong.MaxValue >> (64 - (8 * length))));
-                    Position = position + length;
-                    return true;
-                }
+                Position = position;
+                return true;
             }
         }
 
         return TryReadVarintSlow(maxBytes, lastByteMax, out value);
+    }
+
+    // A varint that ends within the 8 bytes at bytes[at], which the caller guarantees are there, and keeps every rule of
+    // the spec ("A varint32 takes at most 5 bytes, and its 5th byte may not exceed 0x0F", minimal form); false for
+    // anything else, which the byte-by-byte path then rejects or accepts. Also the decoder's fast member loop's varint.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static bool TryReadShortVarint(ref byte bytes, ref int at, int maxBytes, byte lastByteMax, out ulong value)
+    {
+        var word = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref bytes, at));
+        if ((word & 0x80) == 0)
+        {
+            value = word & 0x7F;
+            at++;
+            return true;
+        }
+
+        // The first byte without 0x80 is found in a mask, and the 7-bit groups are packed together by shifts.
+        var ends = ~word & 0x8080_8080_8080_8080UL;
+        var length = (BitOperations.TrailingZeroCount(ends) >> 3) + 1;
+        var lastByte = (byte)(word >> (8 * (length - 1)));
+        if (ends == 0 || lastByte == 0 || length > maxBytes || (length == maxBytes && lastByte > lastByteMax))
+        {
+            value = 0;
+            return false;
+        }
+
+        value = PackGroups(word & (ulong.MaxValue >> (64 - (8 * length))));
+        at += length;
+        return true;
     }
 
     // Up to eight bytes of 7-bit groups, least significant first, packed into one number (continuation bits dropped).

@@ -110,7 +110,7 @@ public class OrganizationBinaryDecoderTests
     [InlineData(NoTags + "02 80 00 00 81 80 00")] // "may not end with 0x00": not minimal
     public void OverlongOverflowingAndNonMinimalVarintsAreMalformed(string hex)
     {
-        var exception = DecodeFails(Hex(hex));
+        var exception = DecodeFailsWhereverItStands(Hex(hex));
 
         Assert.Equal(WireFormatError.Malformed, exception.Error);
         Assert.Contains("varint", exception.Message, StringComparison.Ordinal);
@@ -127,7 +127,7 @@ public class OrganizationBinaryDecoderTests
     public void TextsThatAreNotWellFormedUtf8AreMalformed(string hex)
     {
         // "A reader rejects ill-formed UTF-8 (overlong forms, encoded surrogates, bytes above F4, truncated sequences) as Malformed."
-        var exception = DecodeFails(Hex(hex));
+        var exception = DecodeFailsWhereverItStands(Hex(hex));
 
         Assert.Equal(WireFormatError.Malformed, exception.Error);
         Assert.Contains("UTF-8", exception.Message, StringComparison.Ordinal);
@@ -163,7 +163,7 @@ public class OrganizationBinaryDecoderTests
     [InlineData(NoTags + "03 82 00 00 02 41 00 00 83 02 00 00 00")] // "A" has 1 byte, not 2
     public void APrefixLongerThanThePreviousValueIsMalformed(string hex)
     {
-        var exception = DecodeFails(Hex(hex));
+        var exception = DecodeFailsWhereverItStands(Hex(hex));
 
         Assert.Equal(WireFormatError.Malformed, exception.Error);
         Assert.Contains("prefix", exception.Message, StringComparison.Ordinal);
@@ -176,7 +176,7 @@ public class OrganizationBinaryDecoderTests
     public void ANumberOfTwentyDigitsIsMalformed(string hex)
     {
         // "number must be below 10^19": 10^19 is 80 80 A0 CF C8 E0 C8 E3 8A 01.
-        var exception = DecodeFails(Hex(hex));
+        var exception = DecodeFailsWhereverItStands(Hex(hex));
 
         Assert.Equal(WireFormatError.Malformed, exception.Error);
     }
@@ -196,7 +196,7 @@ public class OrganizationBinaryDecoderTests
     public void IntegerValuesThatBinary64CannotHoldAreMalformed(string value)
     {
         // "A reader rejects an integer that binary64 cannot hold exactly"
-        var exception = DecodeFails(Hex(NoTags + "02 80 00 " + value + " 00"));
+        var exception = DecodeFailsWhereverItStands(Hex(NoTags + "02 80 00 " + value + " 00"));
 
         Assert.Equal(WireFormatError.Malformed, exception.Error);
     }
@@ -262,7 +262,7 @@ public class OrganizationBinaryDecoderTests
 
         // "TestName1" is 9 bytes and fits; "TestName10" is 10 once the number is written out.
         var names = new Organization { Members = [new Member { Name = "TestName1" }, new Member { Name = "TestName10" }] };
-        Assert.Equal(nameof(DecodeLimits.MaxStringBytes), DecodeFails(BinaryPayload.Encode(names), limits).Limit);
+        Assert.Equal(nameof(DecodeLimits.MaxStringBytes), DecodeFailsWhereverItStands(BinaryPayload.Encode(names), limits).Limit);
     }
 
     [Fact]
@@ -384,6 +384,22 @@ public class OrganizationBinaryDecoderTests
     {
         var decoder = BinaryCodec.Instance.CreateDecoder(limits ?? DecodeLimits.Default);
         return Assert.Throws<WireFormatException>(() => decoder.Decode(new ReadOnlySequence<byte>(payload), isFinalBlock));
+    }
+
+    // The decoder reads members in a fast loop while enough bytes remain after them, and hands any member that loop does
+    // not take to the unit reader, which rejects it. A hand-made payload is short, so its members are read by the unit
+    // reader alone; the same payload followed by 64 more bytes puts every member in reach of the fast loop. Both must
+    // fail alike: the same error, message, offset and limit.
+    private static WireFormatException DecodeFailsWhereverItStands(byte[] payload, DecodeLimits? limits = null)
+    {
+        var alone = DecodeFails(payload, limits);
+        var followed = DecodeFails([.. payload, .. new byte[64]], limits);
+
+        Assert.Equal(alone.Error, followed.Error);
+        Assert.Equal(alone.Message, followed.Message);
+        Assert.Equal(alone.Offset, followed.Offset);
+        Assert.Equal(alone.Limit, followed.Limit);
+        return alone;
     }
 
     private static (WireFormatException Exception, long Allocated) DecodeFailsMeasuringAllocations(byte[] payload, bool isFinalBlock)
