@@ -11,14 +11,16 @@ public static class ProfileNotes
     public const string BinaryEncoder =
         "Measured 2026-11-21 17:03 UTC with `--repeat ROW serialize 25`, three processes each (medians): Binary stream " +
         "38.5-49.4 ms a million members (fastest operation 36.6-37.7), protobuf stream 41.7-43.1 (39.7-40.2), MessagePack " +
-        "stream 45.5-46.1; Binary byte[] 50.1-51.2. The byte[] row is the streaming work plus the one exact-size 22 MB array " +
-        "that ToArray allocates on the large object heap and fills, about 12 ms: the fastest byte[] row by far, but slower " +
-        "than the other formats' streaming rows, which return no array. Binary's streaming writer is ahead of protobuf's by " +
-        "about 3 ms, less than one noisy process moves a median (49.4 in one of the three). `perf record -e cpu-clock` " +
-        "(DOTNET_PerfMapEnabled=3) of `--repeat \"Binary stream\" serialize 40` with `DOTNET_JitDisasm=WriteText`: the " +
-        "text planner takes about 6 ns a text, its hottest blocks the vector search for the trailing digits and their " +
-        "multiply-add parse; the rest is the member loop and its varints (already written with one 8-byte store each). " +
-        "The seed's BinaryWriter spends its time growing its MemoryStream and collecting what that allocates.";
+        "stream 45.5-46.1; Binary byte[] 50.1-51.2; and at 17:27 UTC, two processes each: floor 36.5-36.7, Binary stream " +
+        "37.4-37.4, protobuf stream 40.7-41.1. Binary's streaming writer is at the floor, the cost of reading the 251 MB " +
+        "object graph and writing its numbers and texts with no format at all, so no writer of these objects can be much " +
+        "faster; protobuf's is about 4 ms above it, less than one noisy process moves a median (49.4 in one of the three). " +
+        "The byte[] row is the streaming work plus the one exact-size 22 MB array that ToArray allocates on the large " +
+        "object heap and fills, about 12 ms: the fastest byte[] row by far, but slower than the other formats' streaming " +
+        "rows, which return no array. Tried and measured without gain that day (not kept): a member loop with its output " +
+        "position in a local (streaming 2-4 ms slower, byte[] 12 ms slower), an inline vector compare of the stems instead " +
+        "of SequenceEqual (same minimums). The seed's BinaryWriter spends its time growing its MemoryStream and collecting " +
+        "what that allocates.";
 
     /// <summary>Where the binary decoder's time goes.</summary>
     public const string BinaryDecoder =
