@@ -12,14 +12,20 @@ namespace WebSerialization.Models.Streaming;
 public static class OrganizationStreamWriter
 {
     /// <summary>
-    /// Bytes written between two flushes. Each flush costs Kestrel a few hundred bytes of allocations, so on a
-    /// million members 32 KB chunks cost JSON 1.9 MB per response and 128 KB chunks 0.97 MB (tests/Load,
-    /// docs/performance.md); 128 KB is still nothing next to the payload, and the only memory a response holds.
+    /// Bytes written between two flushes. A flush that has to wait for the socket costs Kestrel about 400 bytes (its
+    /// flush state machines and a task), and with 128 KB chunks nearly every flush waits: about 0.45 MB of a
+    /// million-member JSON response's 0.5 MB (dotnet-trace allocation ticks; tests/Load, docs/performance.md). 128 KB
+    /// is still nothing next to the payload, and about the only memory a response holds.
     /// </summary>
     public const int DefaultChunkSize = 128 * 1024;
 
     // Small enough that one batch of ordinary members stays well under a chunk; the byte count decides when to flush.
     private const int MembersPerBatch = 64;
+
+    // The buffer asked of the output whenever its current one is used up, so that a chunk is a few large blocks rather
+    // than dozens of 4 KB ones (see LargeSegmentBufferWriter). 64 KB less room for a server's framing: Kestrel adds 12
+    // bytes to a chunked body's request before renting from the array pool, which rounds up to a power of two.
+    private const int SegmentSize = (64 * 1024) - 64;
 
     /// <summary>Writes <paramref name="organization"/> with its first <paramref name="memberCount"/> members.</summary>
     /// <returns>The number of bytes written.</returns>
@@ -40,12 +46,13 @@ public static class OrganizationStreamWriter
         ArgumentOutOfRangeException.ThrowIfNegative(memberCount);
         ArgumentOutOfRangeException.ThrowIfGreaterThan(memberCount, members?.Count ?? 0);
 
+        var buffers = new LargeSegmentBufferWriter(output, SegmentSize);
         long total = 0;
-        long pending = encoder.WriteHeader(output, organization, memberCount);
+        long pending = encoder.WriteHeader(buffers, organization, memberCount);
         for (var index = 0; index < memberCount;)
         {
             var batch = Math.Min(MembersPerBatch, memberCount - index);
-            pending += encoder.WriteMembers(output, CollectionsMarshal.AsSpan(members).Slice(index, batch));
+            pending += encoder.WriteMembers(buffers, CollectionsMarshal.AsSpan(members).Slice(index, batch));
             index += batch;
             if (pending >= chunkSize)
             {
@@ -58,7 +65,7 @@ public static class OrganizationStreamWriter
             }
         }
 
-        pending += encoder.WriteFooter(output);
+        pending += encoder.WriteFooter(buffers);
         total += pending;
         ThrowIfReaderGone(await output.FlushAsync(cancellationToken), cancellationToken);
         return total;

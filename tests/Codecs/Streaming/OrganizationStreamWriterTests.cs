@@ -39,6 +39,57 @@ public class OrganizationStreamWriterTests
         Assert.Equal(3, output.Flushes.Count);
     }
 
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task HandsEachChunkOverInAFewLargeBuffers(WireFormat format)
+    {
+        var output = new SegmentCountingPipeWriter();
+
+        await OrganizationStreamWriter.WriteAsync(output, WireFormatCodecs.For(format).CreateEncoder(), Seed, Seed.Members!.Count, CancellationToken.None);
+
+        // A pipe answers a request its current buffer cannot hold with a new buffer of the size asked for, at least 4 KB:
+        // asked for what the encoders need, a 128 KB chunk spans 32 or more. A socket send that gathers more than 8
+        // buffers allocates (.NET's SocketPal on Unix), so a chunk must leave room for the rest of the previous one.
+        Assert.True(output.SegmentsPerFlush.Count >= 3, $"Only {output.SegmentsPerFlush.Count} flushes.");
+        Assert.All(output.SegmentsPerFlush, segments => Assert.InRange(segments, 1, 4));
+    }
+
+    /// <summary>
+    /// A PipeWriter over a real <see cref="Pipe"/> (buffers from the array pool, sized by what is asked for) whose reader
+    /// takes everything at each flush, as a socket send would, and counts the buffers it spans.
+    /// </summary>
+    private sealed class SegmentCountingPipeWriter : PipeWriter
+    {
+        private readonly Pipe _pipe = new(new PipeOptions(pauseWriterThreshold: 0, useSynchronizationContext: false));
+
+        public List<int> SegmentsPerFlush { get; } = [];
+
+        public override void Advance(int bytes) => _pipe.Writer.Advance(bytes);
+
+        public override Memory<byte> GetMemory(int sizeHint = 0) => _pipe.Writer.GetMemory(sizeHint);
+
+        public override Span<byte> GetSpan(int sizeHint = 0) => _pipe.Writer.GetSpan(sizeHint);
+
+        public override async ValueTask<FlushResult> FlushAsync(CancellationToken cancellationToken = default)
+        {
+            var flushed = await _pipe.Writer.FlushAsync(cancellationToken);
+            Assert.True(_pipe.Reader.TryRead(out var read));
+            var segments = 0;
+            foreach (var _ in read.Buffer)
+            {
+                segments++;
+            }
+
+            SegmentsPerFlush.Add(segments);
+            _pipe.Reader.AdvanceTo(read.Buffer.End);
+            return flushed;
+        }
+
+        public override void CancelPendingFlush() => _pipe.Writer.CancelPendingFlush();
+
+        public override void Complete(Exception? exception = null) => _pipe.Writer.Complete(exception);
+    }
+
     /// <summary>A PipeWriter that keeps nothing: it counts what each flush would have sent.</summary>
     private sealed class FlushRecordingPipeWriter : PipeWriter
     {

@@ -1,0 +1,51 @@
+using System.Buffers;
+
+namespace WebSerialization.Models.Streaming;
+
+/// <summary>
+/// Passes every call to another <see cref="IBufferWriter{T}"/>, but when that writer's current buffer cannot hold what
+/// is asked for, asks it for at least <c>segmentSize</c> bytes instead of the few the encoder needs. Encoders ask for a
+/// few bytes to a few KB at a time, and a pipe answers a request its current block cannot hold with a new block of
+/// its default size (Kestrel: 4 KB, or 8 KB for anything over 4 KB), so a 128 KB chunk ends up in 16 to 32 blocks.
+/// A socket send gathering more than 8 blocks allocates its I/O vectors on the heap (.NET's SocketPal on Unix, 24
+/// bytes a block plus two array headers, every send): that was half of what a million-member JSON download
+/// allocated. With large segments a chunk is two or three blocks and a send gathers them on the stack.
+/// </summary>
+/// <remarks>
+/// The size of the writer's current buffer is tracked from what it returned and what was advanced since, only to
+/// choose the size asked for; every byte is still written into a buffer the writer has just returned. If the tracking
+/// is off (a pipe that frames what it was given, as Kestrel's chunked body does, has a few bytes less), the writer
+/// simply answers with a buffer of its own choosing, as it would have without this class.
+/// </remarks>
+internal sealed class LargeSegmentBufferWriter(IBufferWriter<byte> output, int segmentSize) : IBufferWriter<byte>
+{
+    // Bytes left in the buffer the output returned last, after what was advanced since.
+    private int _remaining;
+
+    /// <inheritdoc />
+    public void Advance(int count)
+    {
+        output.Advance(count);
+        _remaining -= count;
+    }
+
+    /// <inheritdoc />
+    public Memory<byte> GetMemory(int sizeHint = 0)
+    {
+        var memory = output.GetMemory(SizeToAskFor(sizeHint));
+        _remaining = memory.Length;
+        return memory;
+    }
+
+    /// <inheritdoc />
+    public Span<byte> GetSpan(int sizeHint = 0)
+    {
+        var span = output.GetSpan(SizeToAskFor(sizeHint));
+        _remaining = span.Length;
+        return span;
+    }
+
+    // What still fits goes where the last bytes went; what does not starts a large buffer.
+    private int SizeToAskFor(int sizeHint) =>
+        _remaining > 0 && sizeHint <= _remaining ? sizeHint : Math.Max(sizeHint, segmentSize);
+}
