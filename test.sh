@@ -36,7 +36,7 @@ log "test"
 dotnet test WebSerialization.sln -c Release --no-build --nologo 2>&1 | tee "$output" || status=$?
 
 # The load runner's smoke mode: every scenario against a real server process, failing on any failed request,
-# empty body, allocation far above target or a million-member JSON download over its 1 MB target, so neither the
+# empty body, allocation far above target or a million-member JSON download over its 0.55 MB budget, so neither the
 # measuring instrument nor the streaming cost per flush can rot.
 smoke=0
 log "load test smoke (tests/Load --smoke)"

@@ -103,7 +103,7 @@ public sealed record LoadOptions
           --smoke                CI smoke: every scenario at 10,000 members plus the JSON download of 1,000,000, 1 copy,
                                  0.5 s warm-up, 2 s per scenario, one shared server, 3 minute timeout, one repetition
                                  (--repeat is refused); exits 1 on any failed or empty response, a scenario that cannot
-                                 run, > 4 MB allocated per request, or the million-member JSON download over its 1 MB.
+                                 run, > 4 MB allocated per request, or the million-member JSON download over 0.55 MB.
                                  Skipped scenarios (endpoint absent) do not fail it.
           --help                 This text.
 
