@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.IO.Compression;
 using System.Runtime.InteropServices;
 using WebSerialization.Benchmarks.Contenders;
 using WebSerialization.Models;
@@ -9,41 +8,34 @@ using WebSerialization.Models.Streaming;
 namespace WebSerialization.Benchmarks.Compression;
 
 /// <summary>
-/// The seed's smallest row, MessagePack with <c>Lz4BlockArray</c>, as close as this registry allows: the same
-/// MessagePack bytes (our spec-exact codec), cut into the 32 KB blocks MessagePack-CSharp's pooled scratch sequence
-/// has, each block compressed on its own and wrapped in MessagePack-CSharp's <see cref="Lz4BlockArrayEnvelope"/>.
-/// No LZ4 package can be restored (K4os.Compression.LZ4, the LZ4 MessagePack-CSharp uses, answers 404) and LZ4 is
-/// not written by hand here, so each block is compressed with <see cref="BrotliEncoder"/> at its fastest quality:
-/// general-purpose compression standing in for LZ4, which compresses less and runs faster than Brotli does.
+/// The seed's smallest row, MessagePack with <c>Lz4BlockArray</c>, as MessagePack-CSharp writes it: the same
+/// MessagePack bytes (our spec-exact codec, as MessagePack-CSharp itself cannot be restored), cut into the 32 KB
+/// blocks MessagePack-CSharp's pooled scratch sequence has, each block compressed on its own by LZ4's fast
+/// compressor (<see cref="LibLz4"/>, the reference liblz4 that K4os.Compression.LZ4 ports) and wrapped in
+/// MessagePack-CSharp's <see cref="Lz4BlockArrayEnvelope"/>.
 /// </summary>
 public sealed class SeedCompressedMessagePackSerializer : OrganizationSerializer
 {
-    /// <summary>Brotli's fastest quality (0..11).</summary>
-    public const int BrotliQuality = 0;
-
-    /// <summary>Brotli's default window (2^22 bytes); a 32 KB block never reaches it.</summary>
-    public const int BrotliWindow = 22;
-
     // MessagePack-CSharp's SequencePool: segments of at least 32 KB (so that LZ4's worst case stays off the large
     // object heap), from a private ArrayPool.Create(80 * 1024, 100). It keeps at most 100 arrays of a size, so a
     // payload of thousands of blocks allocates most of them afresh, in the library as here.
     private const int BlockSize = 32 * 1024;
     private readonly ArrayPool<byte> _pool = ArrayPool<byte>.Create(80 * 1024, 100);
 
-    public override string Name => "seed MessagePack+Brotli";
+    public override string Name => "seed MessagePack+LZ4";
 
     public override string Description =>
-        "Stand-in for the seed's MessagePack with `Lz4BlockArray`: our MessagePack bytes in 32 KB pooled blocks, each " +
-        $"compressed with `BrotliEncoder` at quality {BrotliQuality} (its fastest), in MessagePack-CSharp's Lz4BlockArray " +
-        "envelope `[ext 98 (uncompressed lengths), bin32 blocks...]`, `ToArray()`; back through `BrotliDecoder` into pooled " +
-        "blocks and our MessagePack decoder. No LZ4 package can be restored here and LZ4 is not hand-written: this is " +
-        "general-purpose compression in LZ4's place, smaller and slower than LZ4.";
+        "The seed's MessagePack with `Lz4BlockArray`: our MessagePack bytes in 32 KB pooled blocks, each compressed by " +
+        $"`LZ4_compress_default` (liblz4 {LibLz4.VersionOrNotFound}, the reference LZ4 that MessagePack-CSharp's K4os.Compression.LZ4 " +
+        "ports, at the same default level), in MessagePack-CSharp's Lz4BlockArray envelope `[ext 98 (uncompressed lengths), " +
+        "bin32 blocks...]`, `ToArray()`; back through `LZ4_decompress_safe` into pooled blocks and our MessagePack decoder.";
 
     public override ContenderFamily Family => ContenderFamily.SeedCompressedMessagePack;
 
     public override byte[] SerializeToArray(Organization organization)
     {
         ArgumentNullException.ThrowIfNull(organization);
+        _ = LibLz4.Version; // loads the library once, or fails saying what to install
         using var uncompressed = new BlockBufferWriter(_pool, BlockSize);
         var encoder = MessagePackCodec.Instance.CreateEncoder();
         var members = organization.Members;
@@ -68,12 +60,9 @@ public sealed class SeedCompressedMessagePackSerializer : OrganizationSerializer
 
         foreach (var block in blocks)
         {
-            var span = output.GetSpan(Lz4BlockArrayEnvelope.Bin32HeaderLength + BrotliEncoder.GetMaxCompressedLength(block.Length));
-            if (!BrotliEncoder.TryCompress(block.Span, span[Lz4BlockArrayEnvelope.Bin32HeaderLength..], out var written, BrotliQuality, BrotliWindow))
-            {
-                throw new InvalidOperationException("Brotli could not compress a block into its worst-case size.");
-            }
-
+            var maxLength = LibLz4.MaxCompressedLength(block.Length);
+            var span = output.GetSpan(Lz4BlockArrayEnvelope.Bin32HeaderLength + maxLength);
+            var written = LibLz4.Compress(block.Span, span.Slice(Lz4BlockArrayEnvelope.Bin32HeaderLength, maxLength));
             Lz4BlockArrayEnvelope.WriteBin32Header(span, (uint)written);
             output.Advance(Lz4BlockArrayEnvelope.Bin32HeaderLength + written);
         }
@@ -114,7 +103,8 @@ public sealed class SeedCompressedMessagePackSerializer : OrganizationSerializer
             {
                 var compressedLength = (int)Lz4BlockArrayEnvelope.ReadBinHeader(bytes, ref offset);
                 var target = uncompressed.GetSpan(lengths[i])[..lengths[i]];
-                if (!BrotliDecoder.TryDecompress(bytes.Slice(offset, compressedLength), target, out var written) || written != lengths[i])
+                var written = LibLz4.Decompress(bytes.Slice(offset, compressedLength), target);
+                if (written != lengths[i])
                 {
                     throw new InvalidDataException($"Block {i} does not decompress to its {lengths[i]} bytes.");
                 }

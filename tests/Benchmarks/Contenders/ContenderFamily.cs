@@ -18,7 +18,7 @@ public enum ContenderFamily
     /// <summary>The seed article's BinaryWriter/BinaryReader helper.</summary>
     SeedBinaryWriter,
 
-    /// <summary>The seed article's MessagePack with block compression (Brotli standing in for LZ4).</summary>
+    /// <summary>The seed article's MessagePack with MessagePack-CSharp's Lz4BlockArray compression.</summary>
     SeedCompressedMessagePack,
 
     /// <summary>Not a format: the least work any serializer of the object model does, a measuring stick.</summary>

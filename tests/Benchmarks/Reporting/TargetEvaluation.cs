@@ -131,24 +131,27 @@ public static class TargetEvaluation
 
     private static IEnumerable<TargetResult> Smaller(List<MeasuredRow> binary, MeasuredRow? compressed)
     {
+        const string Target = "Binary, without general-purpose compression, is smaller than MessagePack with LZ4";
         var size = binary.Select(row => row.SizeBytes).FirstOrDefault(bytes => bytes is not null);
         if (size is null)
         {
-            yield return new TargetResult("SKIP", "Binary is smaller than the seed's MessagePack + LZ4: no Binary size.");
+            yield return new TargetResult("SKIP", $"{Target}: no Binary size.");
             yield break;
         }
 
-        var text = $"Binary, without general-purpose compression, is smaller than the seed's MessagePack + LZ4: {Mb(size)} against the " +
-            $"seed's published {Mb(SeedArticle.MessagePackLz4Bytes)}, {Ratio(SeedArticle.MessagePackLz4Bytes / (double)size.Value)} smaller " +
-            "(LZ4 cannot be run here, so this compares with the article's figure for the same data shape).";
-        yield return size < SeedArticle.MessagePackLz4Bytes ? new TargetResult("PASS", text) : new TargetResult("MISS", text);
-
-        if (compressed?.SizeBytes is { } compressedBytes)
+        var published = $"the seed's published {Mb(SeedArticle.MessagePackLz4Bytes)} for the same data shape " +
+            $"({Ratio(SeedArticle.MessagePackLz4Bytes / (double)size.Value)} smaller)";
+        if (compressed?.SizeBytes is not { } compressedBytes)
         {
-            var beyond = $"(beyond the target) Binary is also smaller than this run's MessagePack + Brotli stand-in: {Mb(size)} against " +
-                $"{Mb(compressedBytes)}, {Ratio(compressedBytes / (double)size.Value)} smaller.";
-            yield return new TargetResult(size < compressedBytes ? "PASS" : "MISS", beyond);
+            // A subset run without the LZ4 row: the article's figure is all there is to compare with.
+            var text = $"{Target}: {Mb(size)} against {published}; this run has no seed MessagePack+LZ4 row.";
+            yield return new TargetResult(size < SeedArticle.MessagePackLz4Bytes ? "PASS" : "MISS", text);
+            yield break;
         }
+
+        var measured = $"{Target}: {Mb(size)} against this run's {compressed.Name} {Mb(compressedBytes)}, " +
+            $"{Ratio(compressedBytes / (double)size.Value)} smaller; and against {published}.";
+        yield return new TargetResult(size < compressedBytes && size < SeedArticle.MessagePackLz4Bytes ? "PASS" : "MISS", measured);
     }
 
     private static TargetResult StreamingAllocation(MeasuredRow row)
