@@ -33,7 +33,7 @@ public static class SeedTableReport
         md.AppendLine(run.Dry
             ? "- **Job**: BenchmarkDotNet's Dry job in process: one cold invocation each. A smoke test, not a measurement."
             : Invariant($"- **Job**: one process per benchmark, 1 warm-up and {SerializerBenchmarkConfig.IterationCount} measured iterations of one operation (the whole organization) each, blocking (non-concurrent) GC. Times are the **median** of the iterations, with their range below it; allocations are BenchmarkDotNet's MemoryDiagnoser, per operation, exact."));
-        md.AppendLine("- **Machine**: 2 cores shared with other engineers' builds, tests and profilers: other work was running during the run, and it delays some iterations of some rows more than others (the range rows show how much). Compare rows by their ratios, and read differences under about 30 % as noise.");
+        md.AppendLine("- **Machine**: a virtual machine with 2 cores (BenchmarkDotNet's lines below), whose timings vary from one iteration to the next, for some rows more than others: the range rows show how far. Compare rows by their ratios; where two rows' ranges overlap, their order can change from one run to the next.");
         md.AppendLine("- **MB** is 2^20 bytes, as the seed counts.");
         md.AppendLine();
         md.AppendLine("```");
