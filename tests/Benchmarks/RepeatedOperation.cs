@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Globalization;
 using WebSerialization.Benchmarks.Contenders;
 using WebSerialization.Models;
 
@@ -6,7 +7,8 @@ namespace WebSerialization.Benchmarks;
 
 /// <summary>
 /// One row's serialization or deserialization repeated in this process, with nothing else running, so that a profiler
-/// sees mostly that operation:
+/// sees mostly that operation. On Linux each operation also reports the page faults it took (a fresh large array is
+/// paid for in faults as the kernel supplies its pages):
 /// <c>dotnet-trace collect --profile dotnet-sampled-thread-time -- dotnet tests/Benchmarks/bin/Release/net10.0/WebSerialization.Benchmarks.dll --repeat "Binary stream" deserialize 12</c>.
 /// </summary>
 public sealed record RepeatedOperation(string Row, bool Serialize, int Count)
@@ -30,6 +32,7 @@ public sealed record RepeatedOperation(string Row, bool Serialize, int Count)
         }
 
         var times = new List<double>(Count);
+        var faults = new List<long>(Count);
         for (var i = 0; i < Count; i++)
         {
             // As BenchmarkDotNet does between iterations: the last operation's garbage is collected before the next
@@ -37,14 +40,47 @@ public sealed record RepeatedOperation(string Row, bool Serialize, int Count)
             GC.Collect();
             GC.WaitForPendingFinalizers();
             GC.Collect();
+            var faultsBefore = PageFaults();
             var stopwatch = Stopwatch.StartNew();
             var result = Serialize ? row.Serialize(organization!) : row.Deserialize(payload).Members?.Count ?? 0;
             times.Add(stopwatch.Elapsed.TotalMilliseconds);
-            log.WriteLine($"{row.Name} {(Serialize ? "serialize" : "deserialize")} {i + 1}/{Count}: {times[^1]:F0} ms ({result})");
+            var faulted = PageFaults() - faultsBefore;
+            var faultText = "";
+            if (faulted is { } count)
+            {
+                faults.Add(count);
+                faultText = string.Create(CultureInfo.InvariantCulture, $", {count:N0} page faults");
+            }
+
+            log.WriteLine($"{row.Name} {(Serialize ? "serialize" : "deserialize")} {i + 1}/{Count}: {times[^1]:F0} ms ({result}){faultText}");
         }
 
         times.Sort();
-        log.WriteLine($"{row.Name} {(Serialize ? "serialize" : "deserialize")}: median {times[times.Count / 2]:F1} ms, range {times[0]:F1}-{times[^1]:F1} ms over {Count} operations.");
+        faults.Sort();
+        var faultSummary = faults.Count == 0 ? "" : string.Create(CultureInfo.InvariantCulture, $" Page faults: median {faults[faults.Count / 2]:N0} an operation.");
+        log.WriteLine($"{row.Name} {(Serialize ? "serialize" : "deserialize")}: median {times[times.Count / 2]:F1} ms, range {times[0]:F1}-{times[^1]:F1} ms over {Count} operations.{faultSummary}");
         return 0;
+    }
+
+    // Minor + major faults of this process so far (fields 10 and 12 of /proc/self/stat, counted after the command
+    // name, which may hold spaces); null where there is no procfs.
+    private static long? PageFaults()
+    {
+        string stat;
+        try
+        {
+            stat = File.ReadAllText("/proc/self/stat");
+        }
+        catch (IOException)
+        {
+            return null;
+        }
+        catch (UnauthorizedAccessException)
+        {
+            return null;
+        }
+
+        var fields = stat[(stat.LastIndexOf(')') + 2)..].Split(' ');
+        return long.Parse(fields[7], CultureInfo.InvariantCulture) + long.Parse(fields[9], CultureInfo.InvariantCulture);
     }
 }

@@ -15,14 +15,15 @@ public static class ProfileNotes
         "streaming writer runs about 1 ms above the floor, the cost of reading the 251 MB object graph and writing its " +
         "numbers and texts with no format at all, so no writer of these objects can be much faster. The byte[] row is that " +
         "encoding plus the exact-size array ToArray returns, and its extra 12 ms are page faults: 255,200 in 30 operations " +
-        "against 90,700 for the streaming row, 5,500 more a call, the 22 MB array's 4 KB pages faulted in afresh every call " +
-        "(about 2 us each in this VM); an uninitialized array (GC.AllocateUninitializedArray) changed neither figure. " +
-        "Whether the collector hands a large array back already committed depends on its size and the process: in those " +
-        "processes protobuf's 82 MB array mostly did not fault (151,000 faults, 7 ms above its streaming row for the copy), " +
-        "in the full run's it does (74 ms). Copying 22 MB at that rate is about 2 ms, so even with no faults the Binary " +
-        "byte[] row would be level with protobuf's streaming row, not ahead of it: under the strict reading this target " +
-        "needs a byte[] writer faster than the other formats' writers that return nothing. Tried and measured without gain " +
-        "(not kept): a member loop with its output position in a local (streaming 2-4 ms slower, byte[] 12 ms slower), an " +
+        "against 90,700 for the streaming row, and `--repeat` (which counts them since) gives a median of 5,498 a call " +
+        "against 4 (18:59 UTC): the 22 MB array's 4 KB pages faulted in afresh every call, about 2 us each in this VM; an " +
+        "uninitialized array (GC.AllocateUninitializedArray) changed neither figure. Whether the collector hands a large " +
+        "array back already committed depends on its size and the process: in the same processes protobuf's 82 MB array " +
+        "did not fault (a median of 1 a call at 18:59) and cost 7-9 ms over its streaming row, the copy alone; in the full run that row " +
+        "took 75.8 ms, 36 ms over its streaming row (faults not counted there). Copying 22 MB at that rate is about 2 ms, " +
+        "so even with no faults the Binary byte[] row would be level with protobuf's streaming row, not ahead of it: under " +
+        "the strict reading this target needs a byte[] writer faster than the other formats' writers that return nothing. " +
+        "Tried and measured without gain (not kept): a member loop with its output position in a local (streaming 2-4 ms slower, byte[] 12 ms slower), an " +
         "inline vector compare of the stems instead of SequenceEqual (same minimums). The seed's BinaryWriter spends its " +
         "time growing its MemoryStream and collecting what that allocates.";
 
