@@ -15,40 +15,25 @@ internal static partial class LibLz4
     /// <summary>What to install when the library is missing.</summary>
     public const string InstallHint = "install Debian's liblz4-1 (apt-get install liblz4-1)";
 
-    private static readonly Lazy<string> VersionText = new(() =>
-        Marshal.PtrToStringUTF8(VersionString()) ?? "unknown");
+    // Null when the library cannot be loaded; loading is tried once.
+    private static readonly Lazy<string?> VersionText = new(() =>
+    {
+        try
+        {
+            return Marshal.PtrToStringUTF8(VersionString()) ?? "unknown";
+        }
+        catch (DllNotFoundException)
+        {
+            return null;
+        }
+    });
 
     /// <summary>The library's version, e.g. 1.9.4; throws a <see cref="DllNotFoundException"/> that says what to install.</summary>
-    public static string Version
-    {
-        get
-        {
-            try
-            {
-                return VersionText.Value;
-            }
-            catch (DllNotFoundException missing)
-            {
-                throw new DllNotFoundException($"{LibraryName} could not be loaded: {InstallHint}.", missing);
-            }
-        }
-    }
+    public static string Version =>
+        VersionText.Value ?? throw new DllNotFoundException($"{LibraryName} could not be loaded: {InstallHint}.");
 
-    /// <summary>The library's version, or "not found" when it cannot be loaded (for descriptions, which must not throw).</summary>
-    public static string VersionOrNotFound
-    {
-        get
-        {
-            try
-            {
-                return VersionText.Value;
-            }
-            catch (DllNotFoundException)
-            {
-                return "not found";
-            }
-        }
-    }
+    /// <summary>The library's version, or "not found" (for descriptions, which must not throw).</summary>
+    public static string VersionOrNotFound => VersionText.Value ?? "not found";
 
     /// <summary>The largest block <see cref="Compress"/> can write for <paramref name="length"/> input bytes.</summary>
     public static int MaxCompressedLength(int length) => CompressBound(length);

@@ -32,7 +32,7 @@ public static class TargetEvaluation
             FasterThanSeed(serialize, binary, seed, floor),
             FasterThanSeed(deserialize, binary, seed, floor),
         };
-        targets.AddRange(Smaller(binary, results.Rows.FirstOrDefault(row => row.Family == ContenderFamily.SeedCompressedMessagePack)));
+        targets.Add(Smaller(binary, results.Rows.FirstOrDefault(row => row.Family == ContenderFamily.SeedCompressedMessagePack)));
         targets.AddRange(results.Rows.Where(row => row.Serializer.IsStreaming).Select(StreamingAllocation));
         return targets;
     }
@@ -129,14 +129,13 @@ public static class TargetEvaluation
         return $"Time above the floor row ({Ms(floorMs)}, the object model's own cost): {string.Join("; ", parts)}. {operation.Profile}";
     }
 
-    private static IEnumerable<TargetResult> Smaller(List<MeasuredRow> binary, MeasuredRow? compressed)
+    private static TargetResult Smaller(List<MeasuredRow> binary, MeasuredRow? compressed)
     {
         const string Target = "Binary, without general-purpose compression, is smaller than MessagePack with LZ4";
         var size = binary.Select(row => row.SizeBytes).FirstOrDefault(bytes => bytes is not null);
         if (size is null)
         {
-            yield return new TargetResult("SKIP", $"{Target}: no Binary size.");
-            yield break;
+            return new TargetResult("SKIP", $"{Target}: no Binary size.");
         }
 
         var published = $"the seed's published {Mb(SeedArticle.MessagePackLz4Bytes)} for the same data shape " +
@@ -145,13 +144,12 @@ public static class TargetEvaluation
         {
             // A subset run without the LZ4 row: the article's figure is all there is to compare with.
             var text = $"{Target}: {Mb(size)} against {published}; this run has no seed MessagePack+LZ4 row.";
-            yield return new TargetResult(size < SeedArticle.MessagePackLz4Bytes ? "PASS" : "MISS", text);
-            yield break;
+            return new TargetResult(size < SeedArticle.MessagePackLz4Bytes ? "PASS" : "MISS", text);
         }
 
         var measured = $"{Target}: {Mb(size)} against this run's {compressed.Name} {Mb(compressedBytes)}, " +
             $"{Ratio(compressedBytes / (double)size.Value)} smaller; and against {published}.";
-        yield return new TargetResult(size < compressedBytes && size < SeedArticle.MessagePackLz4Bytes ? "PASS" : "MISS", measured);
+        return new TargetResult(size < compressedBytes && size < SeedArticle.MessagePackLz4Bytes ? "PASS" : "MISS", measured);
     }
 
     private static TargetResult StreamingAllocation(MeasuredRow row)
