@@ -31,4 +31,26 @@ public static class RawSocketClient
         await Task.Delay(pause);
         socket.LingerState = new LingerOption(enable: true, seconds: 0);
     }
+
+    /// <summary>
+    /// Reads an interim <c>100 Continue</c> response from <paramref name="socket"/>, whose request asked for one with
+    /// <c>Expect: 100-continue</c>. Kestrel sends it when the endpoint first reads the body, so once it has arrived
+    /// the request has passed every middleware before the endpoint (the heavy-request limiter among them).
+    /// </summary>
+    public static async Task ReadContinueAsync(Socket socket)
+    {
+        ArgumentNullException.ThrowIfNull(socket);
+        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(30));
+        var head = new StringBuilder();
+        var buffer = new byte[1];
+        while (!head.ToString().EndsWith("\r\n\r\n", StringComparison.Ordinal))
+        {
+            // One byte at a time, so that nothing after the interim response is consumed.
+            var read = await socket.ReceiveAsync(buffer, SocketFlags.None, timeout.Token);
+            Assert.NotEqual(0, read);
+            head.Append((char)buffer[0]);
+        }
+
+        Assert.StartsWith("HTTP/1.1 100 ", head.ToString(), StringComparison.Ordinal);
+    }
 }

@@ -64,10 +64,14 @@ public sealed class UploadLimitTests(LimitedApiServer server)
         var payload = await HttpPayloads.DownloadAsync(server.Client, WireFormat.Binary, 100);
         using (var holder = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp))
         {
-            // An upload that has sent half its body holds the only heavy permit until it finishes or goes away.
+            // An upload that has sent half its body holds the only heavy permit until it finishes or goes away. It
+            // asks for 100 Continue and waits for it, so the next request is sent only once the upload holds the
+            // permit: sent straight after the head, the next request could reach the limiter first on a busy machine.
             await holder.ConnectAsync(IPAddress.Loopback, server.BaseAddress.Port);
-            var head = $"POST /api/organization HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: {WireMediaTypes.Binary}\r\nContent-Length: {payload.Length}\r\n\r\n";
+            var head = $"POST /api/organization HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: {WireMediaTypes.Binary}\r\n" +
+                $"Content-Length: {payload.Length}\r\nExpect: 100-continue\r\n\r\n";
             await holder.SendAsync(Encoding.ASCII.GetBytes(head));
+            await RawSocketClient.ReadContinueAsync(holder);
             await holder.SendAsync(payload.AsMemory(0, payload.Length / 2));
 
             var stopwatch = Stopwatch.StartNew();
