@@ -19,8 +19,9 @@ public sealed class CodecStreamingSerializer(IWireFormatCodec codec, string name
     public override string Name => name;
 
     public override string Description =>
-        $"Our {FormatName(codec.Format)} encoder through `OrganizationStreamWriter` (batches of 64 members, a flush every 32 KB) into a " +
-        "pipe writer that discards what is flushed and reuses its 64 KB buffer; our decoder through " +
+        $"Our {FormatName(codec.Format)} encoder through `OrganizationStreamWriter` (batches of 64 members, a flush every " +
+        $"{OrganizationStreamWriter.DefaultChunkSize / 1024} KB, as the API has it) into a pipe writer that discards what is flushed and reuses its " +
+        $"{DiscardingPipeWriter.BufferSize / 1024} KB buffer; our decoder through " +
         "`OrganizationStreamReader` from a pipe reader that delivers the payload 64 KB per read.";
 
     public override ContenderFamily Family => family;
@@ -29,11 +30,11 @@ public sealed class CodecStreamingSerializer(IWireFormatCodec codec, string name
 
     /// <summary>
     /// The most bytes the last <see cref="Serialize"/> left unflushed at once, which a real pipe would have held in
-    /// memory. Bounded streaming keeps it near the 32 KB chunk whatever the member count.
+    /// memory. Bounded streaming keeps it near the 128 KB chunk whatever the member count.
     /// </summary>
     public long MaxUnflushedBytes => _output.MaxUnflushedBytes;
 
-    /// <summary>The most <see cref="MaxUnflushedBytes"/> may be: a chunk and the batch that crossed it fit in the 64 KB buffer.</summary>
+    /// <summary>The most <see cref="MaxUnflushedBytes"/> may be: a chunk and the batch that crossed it fit in the buffer.</summary>
     public static int UnflushedLimit => DiscardingPipeWriter.BufferSize;
 
     public override byte[] SerializeToArray(Organization organization)
@@ -52,7 +53,8 @@ public sealed class CodecStreamingSerializer(IWireFormatCodec codec, string name
         ArgumentNullException.ThrowIfNull(organization);
         _output.Reset();
 
-        // Every flush of this writer completes synchronously, so the task has completed when WriteAsync returns.
+        // Every flush of this writer completes synchronously and the token cannot be cancelled, so the writer never
+        // yields (OrganizationStreamWriter.YieldEvery) and the task has completed when WriteAsync returns.
         return OrganizationStreamWriter.WriteAsync(_output, codec.CreateEncoder(), organization, organization.Members?.Count ?? 0, CancellationToken.None)
             .GetAwaiter().GetResult();
     }

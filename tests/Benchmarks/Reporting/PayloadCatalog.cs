@@ -8,7 +8,7 @@ namespace WebSerialization.Benchmarks.Reporting;
 /// <summary>
 /// Checked before anything is measured, in the host process: every row round-trips the generated organization
 /// exactly (same content checksum), its measured <c>Serialize</c> produces as many bytes as its payload has, a
-/// streaming row flushes at least every 64 KB, and the plain and streaming rows of a format produce the same bytes. Keeps each row's payload size for the size column.
+/// streaming row never leaves more unflushed than a chunk and a batch (DiscardingPipeWriter.BufferSize), and the plain and streaming rows of a format produce the same bytes. Keeps each row's payload size for the size column.
 /// </summary>
 public sealed class PayloadCatalog
 {

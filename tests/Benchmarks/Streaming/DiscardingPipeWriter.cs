@@ -5,7 +5,7 @@ namespace WebSerialization.Benchmarks.Streaming;
 
 /// <summary>
 /// A <see cref="PipeWriter"/> whose reader keeps up perfectly: every flush hands the bytes on and frees the buffer,
-/// so it stands for Kestrel's response body minus the socket. It reuses one 64 KB buffer (Kestrel reuses pooled
+/// so it stands for Kestrel's response body minus the socket. It reuses one 160 KB buffer (Kestrel reuses pooled
 /// blocks), so what a serialization allocates is what the encoder and <c>OrganizationStreamWriter</c> allocate.
 /// A real pipe holds every byte written until the next flush; <see cref="MaxUnflushedBytes"/> records the most it
 /// would have held, so a writer that stops flushing is caught rather than hidden by the reuse.
