@@ -19,6 +19,13 @@ public static class OrganizationStreamWriter
     /// </summary>
     public const int DefaultChunkSize = 128 * 1024;
 
+    /// <summary>
+    /// Bytes flushed without the output making the writer wait, after which it yields its thread anyway (see the
+    /// member loop): 4 MB, a few to 25 milliseconds of encoding by format, so that work queued behind a response waits
+    /// at most that. Against a real socket most flushes wait, and then the writer has given up its thread already.
+    /// </summary>
+    public const int YieldEvery = 4 * 1024 * 1024;
+
     // Small enough that one batch of ordinary members stays well under a chunk; the byte count decides when to flush.
     private const int MembersPerBatch = 64;
 
@@ -48,6 +55,7 @@ public static class OrganizationStreamWriter
 
         var buffers = new LargeSegmentBufferWriter(output, SegmentSize);
         long total = 0;
+        long sinceWait = 0;
         long pending = encoder.WriteHeader(buffers, organization, memberCount);
         for (var index = 0; index < memberCount;)
         {
@@ -57,11 +65,34 @@ public static class OrganizationStreamWriter
             if (pending >= chunkSize)
             {
                 total += pending;
+                sinceWait += pending;
                 pending = 0;
 
                 // Awaited here rather than in a helper: an async helper would box a state machine for every flush
                 // that has to wait, which is most of them when the client reads slower than we encode.
-                ThrowIfReaderGone(await output.FlushAsync(cancellationToken), cancellationToken);
+                var flush = output.FlushAsync(cancellationToken);
+                if (flush.IsCompleted)
+                {
+                    ThrowIfReaderGone(flush.Result, cancellationToken);
+
+                    // A flush that did not wait leaves this loop on its thread-pool thread. Once a client has gone
+                    // behind a stream that hides it (response compression), every flush completes at once, and the
+                    // only signal is the cancellation token, which the server raises from a thread-pool work item: on
+                    // a busy pool that item waited behind this loop until the whole body was encoded for no one. So
+                    // after every YieldEvery bytes flushed without a wait, queued work gets a turn, when there is a
+                    // cancellation to wait for. (Not after every flush: a yield is a thread-pool hop, and one per
+                    // 128 KB made a JSON encode into a sink that never waits about 20 % slower.)
+                    if (sinceWait >= YieldEvery && cancellationToken.CanBeCanceled)
+                    {
+                        sinceWait = 0;
+                        await Task.Yield();
+                    }
+                }
+                else
+                {
+                    ThrowIfReaderGone(await flush, cancellationToken);
+                    sinceWait = 0;
+                }
             }
         }
 

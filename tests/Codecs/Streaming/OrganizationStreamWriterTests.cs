@@ -39,6 +39,27 @@ public class OrganizationStreamWriterTests
         Assert.Equal(3, output.Flushes.Count);
     }
 
+    [Fact]
+    public void GivesQueuedWorkATurnWhileFlushesDoNotWait()
+    {
+        // Behind response compression a client that has gone leaves every flush completing at once, and the server
+        // raises the request's cancellation from a queued work item. On a single-threaded context (a thread pool with
+        // no thread to spare) that item runs only when the writer gives up its thread: it must, after YieldEvery bytes
+        // flushed without a wait, not only at the end of a 6 MB organization.
+        var organization = OrganizationGenerator.Create(40_000);
+        using var cancellation = new CancellationTokenSource();
+        var output = new FlushRecordingPipeWriter
+        {
+            OnFlush = () => SynchronizationContext.Current!.Post(_ => cancellation.Cancel(), null),
+        };
+
+        SingleThreadContext.Run(async () =>
+            await Assert.ThrowsAnyAsync<OperationCanceledException>(() => OrganizationStreamWriter.WriteAsync(
+                output, WireFormatCodecs.For(WireFormat.Json).CreateEncoder(), organization, organization.Members!.Count, cancellation.Token, 4096)));
+
+        Assert.InRange(output.Flushes.Sum(), OrganizationStreamWriter.YieldEvery, OrganizationStreamWriter.YieldEvery + 4096 + (64 * 512));
+    }
+
     [Theory]
     [MemberData(nameof(Formats))]
     public async Task HandsEachChunkOverInAFewLargeBuffers(WireFormat format)
@@ -102,6 +123,8 @@ public class OrganizationStreamWriterTests
 
         public int CompleteAfterFlushes { get; init; } = int.MaxValue;
 
+        public Action? OnFlush { get; init; }
+
         public override void Advance(int bytes)
         {
             _buffer.Advance(bytes);
@@ -119,6 +142,13 @@ public class OrganizationStreamWriterTests
 
         public override ValueTask<FlushResult> FlushAsync(CancellationToken cancellationToken = default)
         {
+            // As a pipe's flush does: a cancelled token ends it, and it completes at once otherwise.
+            if (cancellationToken.IsCancellationRequested)
+            {
+                return ValueTask.FromCanceled<FlushResult>(cancellationToken);
+            }
+
+            OnFlush?.Invoke();
             Flushes.Add(_unflushed);
             _unflushed = 0;
             return ValueTask.FromResult(new FlushResult(isCanceled: false, isCompleted: Flushes.Count >= CompleteAfterFlushes));
@@ -131,5 +161,36 @@ public class OrganizationStreamWriterTests
         public override void Complete(Exception? exception = null)
         {
         }
+    }
+
+    /// <summary>Runs async code on one thread: posted continuations and work run in order, only when the running code gives the thread up.</summary>
+    private sealed class SingleThreadContext : SynchronizationContext
+    {
+        private readonly Queue<(SendOrPostCallback Callback, object? State)> _posted = new();
+
+        public static void Run(Func<Task> action)
+        {
+            var previous = Current;
+            var context = new SingleThreadContext();
+            SetSynchronizationContext(context);
+            try
+            {
+                var task = action();
+                while (!task.IsCompleted)
+                {
+                    Assert.True(context._posted.Count > 0, "The code waits for something that is not posted to this thread.");
+                    var (callback, state) = context._posted.Dequeue();
+                    callback(state);
+                }
+
+                task.GetAwaiter().GetResult();
+            }
+            finally
+            {
+                SetSynchronizationContext(previous);
+            }
+        }
+
+        public override void Post(SendOrPostCallback d, object? state) => _posted.Enqueue((d, state));
     }
 }
