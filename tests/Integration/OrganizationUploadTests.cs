@@ -177,6 +177,27 @@ public sealed class OrganizationUploadTests(ApiServer server)
         using var problem = await HttpPayloads.AssertProblemAsync(response, 406);
     }
 
+    [Theory]
+    [InlineData("/api/organization", WireMediaTypes.ProblemJson + ", " + WireMediaTypes.XProtobuf, WireMediaTypes.XProtobuf)]
+    [InlineData("/api/organization/convert", WireMediaTypes.ProblemJson + ", " + WireMediaTypes.Binary, WireMediaTypes.Binary)]
+    [InlineData("/api/organization", WireMediaTypes.ProblemJson, null)]
+    [InlineData("/api/organization/convert", WireMediaTypes.ProblemJson, null)]
+    public async Task NegotiatesUploadAnswersFromTheTableAlone(string path, string accept, string? expectedContentType)
+    {
+        var body = await HttpPayloads.DownloadAsync(server.Client, WireFormat.Json, 1);
+
+        using var response = await HttpPayloads.PostAsync(server.Client, path, body, WireMediaTypes.Json, accept);
+
+        if (expectedContentType is null)
+        {
+            using var problem = await HttpPayloads.AssertProblemAsync(response, 406);
+            return;
+        }
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal(expectedContentType, response.Content.Headers.ContentType?.MediaType);
+    }
+
     private static Organization Prefix(Organization organization, int count) =>
         new() { Id = organization.Id, Tags = organization.Tags, Members = organization.Members!.GetRange(0, count) };
 }
