@@ -12,9 +12,6 @@ public static class WireMediaTypes
     /// <summary>JSON alias.</summary>
     public const string TextJson = "text/json";
 
-    /// <summary>Any structured-syntax <c>+json</c> type is answered as JSON with <see cref="Json"/>.</summary>
-    public const string JsonSuffix = "+json";
-
     /// <summary>MessagePack, the IANA-registered name.</summary>
     public const string MessagePack = "application/vnd.msgpack";
 

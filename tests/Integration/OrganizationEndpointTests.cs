@@ -84,11 +84,15 @@ public sealed class OrganizationEndpointTests(ApiServer server)
     {
         using var formats = JsonDocument.Parse(await server.Client.GetStringAsync("/api/formats"));
 
-        var keys = formats.RootElement.EnumerateArray().Select(f => f.GetProperty("key").GetString()!).ToArray();
-        Assert.Equal(["json", "msgpack", "protobuf", "binary"], keys);
-        var msgpack = formats.RootElement[1];
-        Assert.Equal(WireMediaTypes.MessagePack, msgpack.GetProperty("mediaType").GetString());
-        Assert.Contains(WireMediaTypes.XMessagePack, msgpack.GetProperty("aliases").EnumerateArray().Select(a => a.GetString()));
+        var listed = formats.RootElement.EnumerateArray()
+            .Select(f => (
+                f.GetProperty("key").GetString()!,
+                f.GetProperty("mediaType").GetString()!,
+                string.Join(' ', f.GetProperty("aliases").EnumerateArray().Select(a => a.GetString()))))
+            .ToArray();
+        Assert.Equal(WireFormatDescriptor.All.Select(d => (d.Key, d.MediaType, string.Join(' ', d.Aliases))), listed);
+        Assert.Equal(["json", "msgpack", "protobuf", "binary"], listed.Select(f => f.Item1));
+        Assert.DoesNotContain(listed, f => f.Item3.Contains('*', StringComparison.Ordinal) || f.Item3.Contains("+json", StringComparison.Ordinal));
     }
 
     [Fact]
@@ -122,8 +126,26 @@ public sealed class OrganizationEndpointTests(ApiServer server)
             Assert.True(content.TryGetProperty(descriptor.MediaType, out _), descriptor.MediaType);
         }
 
+        Assert.Equal(
+            WireFormatDescriptor.All.Select(d => d.MediaType).Order(StringComparer.Ordinal),
+            content.EnumerateObject().Select(p => p.Name).Order(StringComparer.Ordinal));
+
         var count = get.GetProperty("parameters").EnumerateArray().Single(p => p.GetProperty("name").GetString() == "count");
         Assert.Equal(10, count.GetProperty("example").GetInt32());
+    }
+
+    [Theory]
+    [InlineData("/api/organization")]
+    [InlineData("/api/organization/convert")]
+    public async Task DescribesExactlyTheTablesMediaTypesAsUploadBodies(string path)
+    {
+        using var document = JsonDocument.Parse(await server.Client.GetStringAsync("/swagger/v1/swagger.json"));
+
+        var body = document.RootElement.GetProperty("paths").GetProperty(path).GetProperty("post").GetProperty("requestBody").GetProperty("content");
+
+        Assert.Equal(
+            WireFormatDescriptor.All.SelectMany(d => (string[])[d.MediaType, .. d.Aliases]).Order(StringComparer.Ordinal),
+            body.EnumerateObject().Select(p => p.Name).Order(StringComparer.Ordinal));
     }
 
     [Fact]

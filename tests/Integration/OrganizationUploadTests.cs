@@ -45,6 +45,36 @@ public sealed class OrganizationUploadTests(ApiServer server)
         Assert.Equal(OrganizationChecksum.Compute(Prefix(server.Expected, SmallCount)), summary.Checksum);
     }
 
+    public static TheoryData<WireFormat, string> EveryNameOfEveryFormat()
+    {
+        var data = new TheoryData<WireFormat, string>();
+        foreach (var descriptor in WireFormatDescriptor.All)
+        {
+            foreach (var mediaType in (string[])[descriptor.MediaType, .. descriptor.Aliases])
+            {
+                data.Add(descriptor.Format, mediaType);
+            }
+        }
+
+        data.Add(WireFormat.Json, "application/json; charset=utf-8");
+        data.Add(WireFormat.Protobuf, "APPLICATION/X-PROTOBUF");
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(EveryNameOfEveryFormat))]
+    public async Task ReadsAnUploadUnderEveryNameAndAliasOfItsFormat(WireFormat format, string contentType)
+    {
+        var body = await HttpPayloads.DownloadAsync(server.Client, format, 10);
+
+        using var response = await HttpPayloads.PostAsync(server.Client, "/api/organization", body, contentType);
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        var summary = await HttpPayloads.ReadSummaryAsync(response);
+        Assert.Equal(WireFormatDescriptor.Of(format).Key, summary.Format);
+        Assert.Equal(10, summary.MemberCount);
+    }
+
     [Theory]
     [MemberData(nameof(Formats))]
     public async Task StreamsTheMillionMemberDownloadStraightBackIntoAnUpload(WireFormat format)
@@ -145,6 +175,27 @@ public sealed class OrganizationUploadTests(ApiServer server)
         using var response = await HttpPayloads.PostAsync(server.Client, "/api/organization", body, WireMediaTypes.Json, WireMediaTypes.Binary);
 
         using var problem = await HttpPayloads.AssertProblemAsync(response, 406);
+    }
+
+    [Theory]
+    [InlineData("/api/organization", WireMediaTypes.ProblemJson + ", " + WireMediaTypes.XProtobuf, WireMediaTypes.XProtobuf)]
+    [InlineData("/api/organization/convert", WireMediaTypes.ProblemJson + ", " + WireMediaTypes.Binary, WireMediaTypes.Binary)]
+    [InlineData("/api/organization", WireMediaTypes.ProblemJson, null)]
+    [InlineData("/api/organization/convert", WireMediaTypes.ProblemJson, null)]
+    public async Task NegotiatesUploadAnswersFromTheTableAlone(string path, string accept, string? expectedContentType)
+    {
+        var body = await HttpPayloads.DownloadAsync(server.Client, WireFormat.Json, 1);
+
+        using var response = await HttpPayloads.PostAsync(server.Client, path, body, WireMediaTypes.Json, accept);
+
+        if (expectedContentType is null)
+        {
+            using var problem = await HttpPayloads.AssertProblemAsync(response, 406);
+            return;
+        }
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal(expectedContentType, response.Content.Headers.ContentType?.MediaType);
     }
 
     private static Organization Prefix(Organization organization, int count) =>

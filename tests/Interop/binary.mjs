@@ -139,7 +139,7 @@ class PayloadReader {
     }
   }
 
-  // zigzag32, zigzag64: read back as (z >> 1) ^ -(z & 1).
+  // zigzag32, zigzag64: read back from the unsigned value as (z >>> 1) ^ -(z & 1), with a logical shift.
   zigzag32(what) {
     const zigzag = this.varint32(what);
     return (zigzag >>> 1) ^ -(zigzag & 1);
@@ -249,11 +249,11 @@ class PayloadReader {
 export function decodeBinary(bytes) {
   const reader = new PayloadReader(bytes);
 
-  // Magic bytes are checked as they arrive, so a wrong one is Malformed even in a truncated payload.
+  // Magic bytes are checked as they arrive, so a wrong one is Malformed even in a truncated payload, and reported at
+  // offset 0, the start of the magic, whichever byte differs.
   for (const expected of magic) {
-    const offset = reader.offset;
     if (reader.byte('magic') !== expected) {
-      reader.malformed(offset, 'not the magic "WSBF"');
+      reader.malformed(0, 'not the magic "WSBF"');
     }
   }
 

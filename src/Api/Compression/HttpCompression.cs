@@ -26,7 +26,7 @@ public static class HttpCompression
             [
                 .. ResponseCompressionDefaults.MimeTypes,
                 .. WireFormatDescriptor.All.Select(d => d.MediaType),
-                .. WireFormatDescriptor.All.SelectMany(d => d.Aliases).Where(alias => !alias.Contains('*', StringComparison.Ordinal)),
+                .. WireFormatDescriptor.All.SelectMany(d => d.Aliases),
                 WireMediaTypes.ProblemJson,
             ];
         });

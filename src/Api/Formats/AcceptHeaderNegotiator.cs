@@ -7,10 +7,13 @@ namespace WebSerialization.Api.Formats;
 /// <summary>
 /// Chooses a response format from <c>?format=</c> or the Accept header, the way RFC 9110 §12.5.1 describes and MVC
 /// does not (field notes): every Accept entry counts, including alongside <c>*/*</c>; <c>q=0</c> means "not this";
-/// a media type gets the q of the most specific range that matches it; the highest q wins. Wildcards stand for
-/// the formats' primary types; aliases count only where the client names them. Ties go to a type the
-/// client named over one a wildcard matched, then to the client's order, then to the server's (JSON first).
-/// A type the client named is echoed as the Content-Type, so an alias comes back as asked.
+/// a media type gets the q of the most specific range that matches it; the highest q wins. Only the media types of
+/// <see cref="WireFormatDescriptor.All"/> (names and aliases) select a format: <c>application/problem+json</c> says
+/// how a client reads errors, not that it wants the data as JSON. Where the RFC leaves a choice open, the rules are
+/// those of docs/content-negotiation.md: parameters other than q are ignored; the same range listed twice counts
+/// with its highest q; wildcards stand for the formats' primary types, aliases count only where the client names
+/// them; ties go to a type the client named over one a wildcard matched, then to the client's order, then to the
+/// server's (JSON first). A type the client named is echoed as the Content-Type, so an alias comes back as asked.
 /// </summary>
 public static class AcceptHeaderNegotiator
 {
@@ -56,9 +59,10 @@ public static class AcceptHeaderNegotiator
         return best is { Quality: > 0 } chosen ? new NegotiatedFormat(chosen.Format, chosen.ContentType) : null;
     }
 
-    // Rates one media type the server offers against every Accept range; the most specific matching range decides.
-    // Wildcards match a format's primary type only: an alias is there for clients that name it, so refusing
-    // application/json with q=0 next to */* does not bring JSON back in as text/json.
+    // Rates one media type the server offers against every Accept range: the most specific matching range decides,
+    // and among equally specific ones (the same range twice, parameters aside) the highest q. Wildcards match a
+    // format's primary type only: an alias is there for clients that name it, so refusing application/json with q=0
+    // next to */* does not bring JSON back in as text/json.
     private static Candidate? Rate(WireFormatDescriptor descriptor, string offered, IList<MediaTypeHeaderValue> ranges, bool wildcardsMatch)
     {
         var offeredType = new MediaTypeHeaderValue(offered);
@@ -66,33 +70,26 @@ public static class AcceptHeaderNegotiator
         for (var order = 0; order < ranges.Count; order++)
         {
             var range = ranges[order];
-            var specificity = Specificity(range, offeredType, out var namedType);
-            if (specificity == 0 || (specificity != ExactMatch && !wildcardsMatch) || (rating is not null && rating.Specificity >= specificity))
+            var specificity = Specificity(range, offeredType);
+            if (specificity == 0 || (specificity != ExactMatch && !wildcardsMatch))
             {
                 continue;
             }
 
-            // The offered type itself goes back, so an alias comes back as asked.
-            rating = new Candidate(descriptor.Format, namedType, range.Quality ?? 1.0, specificity, order);
+            var quality = range.Quality ?? 1.0;
+            if (rating is null || specificity > rating.Specificity || (specificity == rating.Specificity && quality > rating.Quality))
+            {
+                // The offered type itself goes back, so an alias comes back as asked (in the table's spelling, without parameters).
+                rating = new Candidate(descriptor.Format, offered, quality, specificity, order);
+            }
         }
 
         return rating;
     }
 
-    private static int Specificity(MediaTypeHeaderValue range, MediaTypeHeaderValue offered, out string namedType)
+    // Type and subtype only: parameters neither narrow nor widen a match (none of the formats defines one).
+    private static int Specificity(MediaTypeHeaderValue range, MediaTypeHeaderValue offered)
     {
-        // The offered "application/*+json" alias is a pattern, not a type: only a structured-syntax JSON type that the
-        // client names (application/vnd.api+json) matches it, and such a request is answered as application/json.
-        if (offered.SubTypeWithoutSuffix.Equals("*", StringComparison.Ordinal))
-        {
-            namedType = WireMediaTypes.Json;
-            var named = !range.MatchesAllTypes && !range.MatchesAllSubTypes
-                && range.Type.Equals(offered.Type, StringComparison.OrdinalIgnoreCase)
-                && range.Suffix.Equals(offered.Suffix, StringComparison.OrdinalIgnoreCase);
-            return named ? ExactMatch : 0;
-        }
-
-        namedType = offered.MediaType.Value!;
         if (range.MatchesAllTypes)
         {
             return AnyMatch;

@@ -3,7 +3,10 @@ using WebSerialization.Models;
 
 namespace WebSerialization.Api.Formats;
 
-/// <summary>Which format a request body is in, from its Content-Type: the same names and aliases the GET answers with.</summary>
+/// <summary>
+/// Which format a request body is in, from its Content-Type: the names and aliases of <see cref="WireFormatDescriptor.All"/>
+/// and nothing else (so <c>application/problem+json</c> is not an upload type), parameters ignored.
+/// </summary>
 public static class ContentTypeFormats
 {
     /// <summary>The format <paramref name="contentType"/> names, or null when it names none (415).</summary>
@@ -14,18 +17,7 @@ public static class ContentTypeFormats
             return null;
         }
 
-        foreach (var descriptor in WireFormatDescriptor.All)
-        {
-            if (Names(descriptor, parsed.MediaType.Value!))
-            {
-                return descriptor.Format;
-            }
-        }
-
-        // Any structured-syntax JSON type (application/vnd.api+json) is JSON.
-        return parsed.Type.Equals("application", StringComparison.OrdinalIgnoreCase) && parsed.Suffix.Equals("json", StringComparison.OrdinalIgnoreCase)
-            ? WireFormat.Json
-            : null;
+        return WireFormatDescriptor.All.FirstOrDefault(d => Names(d, parsed.MediaType.Value!))?.Format;
     }
 
     private static bool Names(WireFormatDescriptor descriptor, string mediaType) =>

@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text.Json.Nodes;
 using Microsoft.OpenApi;
 using Swashbuckle.AspNetCore.SwaggerGen;
+using WebSerialization.Api.Formats;
 using WebSerialization.Models;
 
 namespace WebSerialization.Api.OpenApi;
@@ -57,7 +58,7 @@ public sealed class OrganizationOperationFilter : IOperationFilter
     }
 
     // The uploads read their body themselves (so that a wrong Content-Type gets a helpful 415), so the document
-    // is told here what they read: an Organization in any of the four media types.
+    // is told here what they read: an Organization under any name or alias of the table of formats, and nothing else.
     private static void DescribeUploadBody(OpenApiOperation operation, OperationFilterContext context)
     {
         var schema = context.SchemaGenerator.GenerateSchema(typeof(Organization), context.SchemaRepository);
@@ -65,7 +66,7 @@ public sealed class OrganizationOperationFilter : IOperationFilter
         {
             Required = true,
             Description = "An organization in any format, named by Content-Type (the media types and aliases of GET /api/formats).",
-            Content = WireFormatDescriptor.All.ToDictionary(d => d.MediaType, IOpenApiMediaType (_) => new OpenApiMediaType { Schema = schema }),
+            Content = AcceptHeaderNegotiator.SupportedMediaTypes.ToDictionary(mediaType => mediaType, IOpenApiMediaType (_) => new OpenApiMediaType { Schema = schema }),
         };
     }
 }

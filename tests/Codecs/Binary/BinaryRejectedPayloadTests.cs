@@ -1,0 +1,53 @@
+using WebSerialization.Codecs.Tests.Support;
+using WebSerialization.Models.Binary;
+using WebSerialization.Models.Streaming;
+
+namespace WebSerialization.Codecs.Tests.Binary;
+
+/// <summary>
+/// The rejected payloads of docs/binary-format.md, read from the spec: our reader reports each one's error, limit and
+/// offset, whether the payload comes all at once or one byte at a time.
+/// </summary>
+public class BinaryRejectedPayloadTests
+{
+    public static TheoryData<string, int> PayloadsAndChunkSizes()
+    {
+        var data = new TheoryData<string, int>();
+        foreach (var name in BinarySpecDocument.RejectedPayloads.Keys)
+        {
+            data.Add(name, int.MaxValue);
+            data.Add(name, 1);
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(PayloadsAndChunkSizes))]
+    public void RejectsThePayloadWithTheSpecsErrorAtTheSpecsOffset(string name, int chunkSize)
+    {
+        var expected = BinarySpecDocument.RejectedPayloads[name];
+
+        var failure = CodecHarness.DecodeFailure(BinaryCodec.Instance, expected.Bytes, chunkSize, DecodeLimits.Default);
+
+        Assert.Equal(expected.Error, failure.Error);
+        Assert.Equal(expected.Offset, failure.Offset);
+        Assert.Equal(expected.Limit, failure.Limit);
+    }
+
+    [Fact]
+    public void TheSpecStatesTheDefaultLimits()
+    {
+        // The rejected payloads that exceed a limit are one past these defaults; the server's configuration starts from them.
+        var stated = BinarySpecDocument.DefaultLimits();
+
+        Assert.Equal(
+            new Dictionary<string, int>
+            {
+                [nameof(DecodeLimits.MaxTags)] = DecodeLimits.Default.MaxTags,
+                [nameof(DecodeLimits.MaxMembers)] = DecodeLimits.Default.MaxMembers,
+                [nameof(DecodeLimits.MaxStringBytes)] = DecodeLimits.Default.MaxStringBytes,
+            },
+            stated);
+    }
+}
