@@ -1,0 +1,36 @@
+using MessagePack;
+using Microsoft.AspNetCore.Mvc.Formatters;
+using WebSerialization.Models;
+
+namespace WebSerialization.Api.Baseline;
+
+/// <summary>
+/// Stands in for MessagePack.AspNetCoreMvcFormatter's input formatter (that package is not on the mirror), doing
+/// what it does: <see cref="MessagePackSerializer.DeserializeAsync(Type, Stream, MessagePackSerializerOptions?, CancellationToken)"/>
+/// of the request body, which reads the whole body into memory before it decodes anything, with
+/// <see cref="MessagePackSecurity.UntrustedData"/> (the package's default). One addition: a body MessagePack cannot
+/// read is an <see cref="InputFormatterException"/>, so MVC answers 400 instead of 500.
+/// </summary>
+public sealed class MessagePackInputFormatter : InputFormatter
+{
+    private static readonly MessagePackSerializerOptions Options =
+        MessagePackSerializerOptions.Standard.WithSecurity(MessagePackSecurity.UntrustedData);
+
+    public MessagePackInputFormatter() => SupportedMediaTypes.Add(WireMediaTypes.XMessagePack);
+
+    /// <inheritdoc />
+    public override async Task<InputFormatterResult> ReadRequestBodyAsync(InputFormatterContext context)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+        var httpContext = context.HttpContext;
+        try
+        {
+            var value = await MessagePackSerializer.DeserializeAsync(context.ModelType, httpContext.Request.Body, Options, httpContext.RequestAborted);
+            return await InputFormatterResult.SuccessAsync(value);
+        }
+        catch (Exception exception) when (exception is MessagePackSerializationException or EndOfStreamException)
+        {
+            throw new InputFormatterException($"The body is not a valid MessagePack {context.ModelType.Name}: {exception.Message}", exception);
+        }
+    }
+}
