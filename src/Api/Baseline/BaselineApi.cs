@@ -73,7 +73,7 @@ public static class BaselineApi
         return new ProblemActionResult(ProblemResponses.Problem(
             StatusCodes.Status400BadRequest,
             "Bad Request",
-            string.Join(" ", errors.Values.SelectMany(messages => messages)),
+            string.Join(" ", errors.SelectMany(entry => entry.Value.Select(message => entry.Key.Length == 0 ? message : $"{entry.Key}: {message}"))),
             new Dictionary<string, object?> { ["errors"] = errors }));
     }
 }

@@ -23,7 +23,7 @@ public sealed class BaselineOrganizationController(SeedOrganization seed) : Cont
     /// <summary>The organization with its first <paramref name="count"/> members, written whole by the negotiated formatter.</summary>
     [HttpGet(Name = "GetOrganizationBaseline")]
     [FormatFilter]
-    [Produces(WireMediaTypes.Json, WireMediaTypes.XMessagePack, WireMediaTypes.Protobuf)]
+    [Produces(WireMediaTypes.Json, WireMediaTypes.XMessagePack, WireMediaTypes.Protobuf, WireMediaTypes.XProtobuf, WireMediaTypes.GoogleProtobuf)]
     [ProducesResponseType<Organization>(StatusCodes.Status200OK)]
     [ProducesResponseType<ProblemDetails>(StatusCodes.Status400BadRequest)]
     [ProducesResponseType<ProblemDetails>(StatusCodes.Status404NotFound)]

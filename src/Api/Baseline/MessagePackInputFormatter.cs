@@ -1,3 +1,4 @@
+using System.Runtime.ExceptionServices;
 using MessagePack;
 using Microsoft.AspNetCore.Mvc.Formatters;
 using WebSerialization.Models;
@@ -9,7 +10,8 @@ namespace WebSerialization.Api.Baseline;
 /// what it does: <see cref="MessagePackSerializer.DeserializeAsync(Type, Stream, MessagePackSerializerOptions?, CancellationToken)"/>
 /// of the request body, which reads the whole body into memory before it decodes anything, with
 /// <see cref="MessagePackSecurity.UntrustedData"/> (the package's default). One addition: a body MessagePack cannot
-/// read is an <see cref="InputFormatterException"/>, so MVC answers 400 instead of 500.
+/// read is an <see cref="InputFormatterException"/>, so MVC answers 400 instead of 500, and a read that failed is
+/// thrown as itself rather than wrapped, so that a body over the size limit stays a 413.
 /// </summary>
 public sealed class MessagePackInputFormatter : InputFormatter
 {
@@ -27,6 +29,13 @@ public sealed class MessagePackInputFormatter : InputFormatter
         {
             var value = await MessagePackSerializer.DeserializeAsync(context.ModelType, httpContext.Request.Body, Options, httpContext.RequestAborted);
             return await InputFormatterResult.SuccessAsync(value);
+        }
+        catch (MessagePackSerializationException exception) when (exception.InnerException is IOException and not EndOfStreamException)
+        {
+            // The body could not be read (Kestrel's 413 for a body over the limit, or a client gone): not a bad body.
+            // BaselineUploadFilter answers it as the streamed upload does.
+            ExceptionDispatchInfo.Throw(exception.InnerException);
+            throw;
         }
         catch (Exception exception) when (exception is MessagePackSerializationException or EndOfStreamException)
         {
