@@ -19,17 +19,17 @@ namespace WebSerialization.IntegrationTests;
 [Collection(ApiCollection.Name)]
 public sealed class BaselineEndpointTests(ApiServer server)
 {
-    private const string BaselinePath = "/" + BaselineApi.Route;
+    private const string BaselinePath = "/" + BaselineContract.Route;
 
     // A browser's navigation Accept (Chromium's).
     private const string BrowserAccept = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7";
 
-    public static TheoryData<WireFormat> Formats() => [.. BaselineMediaTypes.Sent.Keys];
+    public static TheoryData<WireFormat> Formats() => [.. BaselineContract.Sent.Keys];
 
     public static TheoryData<WireFormat, int> FormatsAndCounts()
     {
         var data = new TheoryData<WireFormat, int>();
-        foreach (var format in BaselineMediaTypes.Sent.Keys)
+        foreach (var format in BaselineContract.Sent.Keys)
         {
             foreach (var count in new[] { 0, 3, 10_000, OrganizationGenerator.SeedMemberCount })
             {
@@ -44,7 +44,7 @@ public sealed class BaselineEndpointTests(ApiServer server)
     [MemberData(nameof(FormatsAndCounts))]
     public async Task AnswersTheStreamedEndpointsBytesForTheSameCountAndFormat(WireFormat format, int count)
     {
-        var query = $"?count={count}&format={BaselineMediaTypes.Key(format)}";
+        var query = $"?count={count}&format={BaselineContract.Key(format)}";
 
         var (streamedStatus, streamed) = await HashAsync("/api/organization" + query);
         var (baselineStatus, baseline) = await HashAsync(BaselinePath + query);
@@ -110,7 +110,7 @@ public sealed class BaselineEndpointTests(ApiServer server)
         var streamed = await UploadAsync("/api/organization", format, body);
         var baseline = await UploadAsync(BaselinePath, format, body);
 
-        Assert.Equal(BaselineMediaTypes.Key(format), baseline.Format);
+        Assert.Equal(BaselineContract.Key(format), baseline.Format);
         Assert.Equal(1000, baseline.MemberCount);
         Assert.Equal((streamed.Format, streamed.MemberCount, streamed.TagCount, streamed.BytesRead, streamed.Checksum), (baseline.Format, baseline.MemberCount, baseline.TagCount, baseline.BytesRead, baseline.Checksum));
     }
@@ -282,11 +282,11 @@ public sealed class BaselineEndpointTests(ApiServer server)
     }
 
     private Task<HttpResponseMessage> PostBaselineAsync(WireFormat format, byte[] body) =>
-        HttpPayloads.PostAsync(server.Client, BaselinePath, body, BaselineMediaTypes.Sent[format]);
+        HttpPayloads.PostAsync(server.Client, BaselinePath, body, BaselineContract.Sent[format]);
 
     private async Task<UploadSummary> UploadAsync(string path, WireFormat format, byte[] body)
     {
-        var contentType = path == BaselinePath ? BaselineMediaTypes.Sent[format] : WireFormatDescriptor.Of(format).MediaType;
+        var contentType = path == BaselinePath ? BaselineContract.Sent[format] : WireFormatDescriptor.Of(format).MediaType;
         using var response = await HttpPayloads.PostAsync(server.Client, path, body, contentType);
         Assert.True(response.StatusCode == HttpStatusCode.OK, $"{path} answered {(int)response.StatusCode}: {await response.Content.ReadAsStringAsync()}");
         return await HttpPayloads.ReadSummaryAsync(response);

@@ -14,9 +14,9 @@ namespace WebSerialization.IntegrationTests;
 [Collection(LimitedApiCollection.Name)]
 public sealed class BaselineLimitTests(LimitedApiServer server)
 {
-    private const string BaselinePath = "/" + BaselineApi.Route;
+    private const string BaselinePath = "/" + BaselineContract.Route;
 
-    public static TheoryData<WireFormat> Formats() => [.. BaselineMediaTypes.Sent.Keys];
+    public static TheoryData<WireFormat> Formats() => [.. BaselineContract.Sent.Keys];
 
     [Theory]
     [MemberData(nameof(Formats))]
@@ -24,7 +24,7 @@ public sealed class BaselineLimitTests(LimitedApiServer server)
     {
         var body = new byte[300_000];
 
-        using var response = await HttpPayloads.PostAsync(server.Client, BaselinePath, body, BaselineMediaTypes.Sent[format]);
+        using var response = await HttpPayloads.PostAsync(server.Client, BaselinePath, body, BaselineContract.Sent[format]);
 
         using var problem = await HttpPayloads.AssertProblemAsync(response, 413);
         await AssertStillServingAsync();

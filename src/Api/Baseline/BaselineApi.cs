@@ -12,9 +12,6 @@ namespace WebSerialization.Api.Baseline;
 /// </summary>
 public static class BaselineApi
 {
-    /// <summary>The controller's route.</summary>
-    public const string Route = "api/mvc/organization";
-
     /// <summary>The Swagger tag its operations are listed under.</summary>
     public const string Tag = "Baseline";
 
@@ -37,9 +34,9 @@ public static class BaselineApi
                 options.OutputFormatters.Add(new ProtobufNetOutputFormatter());
                 options.InputFormatters.Add(new MessagePackInputFormatter());
                 options.InputFormatters.Add(new ProtobufNetInputFormatter());
-                foreach (var (format, mediaType) in BaselineMediaTypes.Sent)
+                foreach (var (format, mediaType) in BaselineContract.Sent)
                 {
-                    options.FormatterMappings.SetMediaTypeMappingForFormat(BaselineMediaTypes.Key(format), mediaType);
+                    options.FormatterMappings.SetMediaTypeMappingForFormat(BaselineContract.Key(format), mediaType);
                 }
             })
             .AddJsonOptions(options =>

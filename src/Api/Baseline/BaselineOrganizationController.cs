@@ -15,7 +15,7 @@ namespace WebSerialization.Api.Baseline;
 /// measured side by side; the differences in negotiation are listed in docs/performance.md.
 /// </summary>
 [ApiController]
-[Route(BaselineApi.Route)]
+[Route(BaselineContract.Route)]
 [Tags(BaselineApi.Tag)]
 [EnableRateLimiting(HeavyRequestLimiter.Policy)]
 public sealed class BaselineOrganizationController(SeedOrganization seed) : ControllerBase

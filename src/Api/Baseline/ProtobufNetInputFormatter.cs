@@ -16,7 +16,7 @@ public sealed class ProtobufNetInputFormatter : InputFormatter
 {
     public ProtobufNetInputFormatter()
     {
-        foreach (var mediaType in BaselineMediaTypes.ProtobufNet)
+        foreach (var mediaType in BaselineContract.ProtobufNet)
         {
             SupportedMediaTypes.Add(mediaType);
         }

@@ -12,7 +12,7 @@ public sealed class ProtobufNetOutputFormatter : OutputFormatter
 {
     public ProtobufNetOutputFormatter()
     {
-        foreach (var mediaType in BaselineMediaTypes.ProtobufNet)
+        foreach (var mediaType in BaselineContract.ProtobufNet)
         {
             SupportedMediaTypes.Add(mediaType);
         }
