@@ -137,6 +137,10 @@ public sealed class BaselineEndpointTests(ApiServer server)
         AssertAnswer(baseline, mvcStatus, mvcType);
         Assert.Contains("Accept", streamed.Headers.Vary);
         Assert.DoesNotContain("Accept", baseline.Headers.Vary);
+        if (mvcType == WireMediaTypes.Json && streamedType == WireMediaTypes.Json)
+        {
+            Assert.Equal(("utf-8", null), (baseline.Content.Headers.ContentType?.CharSet, streamed.Content.Headers.ContentType?.CharSet));
+        }
     }
 
     [Fact]
@@ -232,10 +236,13 @@ public sealed class BaselineEndpointTests(ApiServer server)
         Assert.Equal(mvcStatus, (int)baseline.StatusCode);
     }
 
-    [Fact]
-    public async Task AnswersAnUnknownContentTypeWith415()
+    [Theory]
+    [InlineData("text/csv")]
+    [InlineData(WireMediaTypes.MessagePack)]
+    [InlineData(WireMediaTypes.MessagePackShort)]
+    public async Task AnswersAContentTypeNoStockFormatterReadsWith415(string contentType)
     {
-        using var response = await HttpPayloads.PostAsync(server.Client, BaselinePath, "{}"u8.ToArray(), "text/csv");
+        using var response = await HttpPayloads.PostAsync(server.Client, BaselinePath, [0x90], contentType);
 
         using var problem = await HttpPayloads.AssertProblemAsync(response, 415);
     }
