@@ -247,6 +247,19 @@ public sealed class BaselineEndpointTests(ApiServer server)
         using var problem = await HttpPayloads.AssertProblemAsync(response, 415);
     }
 
+    [Theory]
+    [InlineData("get", "200", new[] { WireMediaTypes.Json, WireMediaTypes.XMessagePack, WireMediaTypes.Protobuf, WireMediaTypes.XProtobuf, WireMediaTypes.GoogleProtobuf })]
+    [InlineData("post", "200", new[] { WireMediaTypes.Json })]
+    public async Task ListsTheBaselineUnderItsOwnSwaggerTag(string method, string status, string[] mediaTypes)
+    {
+        using var document = JsonDocument.Parse(await server.Client.GetStringAsync("/swagger/v1/swagger.json"));
+
+        var operation = document.RootElement.GetProperty("paths").GetProperty(BaselinePath).GetProperty(method);
+
+        Assert.Equal([BaselineApi.Tag], operation.GetProperty("tags").EnumerateArray().Select(tag => tag.GetString()));
+        Assert.Equal(mediaTypes, operation.GetProperty("responses").GetProperty(status).GetProperty("content").EnumerateObject().Select(type => type.Name));
+    }
+
     private static byte[] StreamedJson(Organization organization)
     {
         var output = new ArrayBufferWriter<byte>();
