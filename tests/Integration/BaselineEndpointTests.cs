@@ -222,6 +222,28 @@ public sealed class BaselineEndpointTests(ApiServer server)
     }
 
     [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task DropsAnUploadWhoseClientLeftMidBodyWithoutAnError(WireFormat format)
+    {
+        var payload = await HttpPayloads.DownloadAsync(server.Client, format, 1000);
+        var abandoned = server.AppEvents.Count(entry => entry.Message.Contains("uploading to the MVC baseline", StringComparison.Ordinal));
+
+        using (var client = await RawSocketClient.SendHalfAnUploadAsync(server.BaseAddress.Port, BaselinePath, BaselineContract.Sent[format], payload))
+        {
+            client.LingerState = new System.Net.Sockets.LingerOption(enable: true, seconds: 0);
+        }
+
+        var waited = System.Diagnostics.Stopwatch.StartNew();
+        while (server.AppEvents.Count(entry => entry.Message.Contains("uploading to the MVC baseline", StringComparison.Ordinal)) == abandoned)
+        {
+            Assert.True(waited.Elapsed < TimeSpan.FromSeconds(10), "The server never noticed the client had gone.");
+            await Task.Delay(20);
+        }
+
+        await AssertStillServingAsync();
+    }
+
+    [Theory]
     [InlineData(WireFormat.Json, 400)]
     [InlineData(WireFormat.MessagePack, 200)]
     [InlineData(WireFormat.Protobuf, 200)]
@@ -258,6 +280,17 @@ public sealed class BaselineEndpointTests(ApiServer server)
 
         Assert.Equal([BaselineApi.Tag], operation.GetProperty("tags").EnumerateArray().Select(tag => tag.GetString()));
         Assert.Equal(mediaTypes, operation.GetProperty("responses").GetProperty(status).GetProperty("content").EnumerateObject().Select(type => type.Name));
+    }
+
+    [Fact]
+    public async Task GivesSwaggerUiASmallCountToTryTheBaselineWith()
+    {
+        using var document = JsonDocument.Parse(await server.Client.GetStringAsync("/swagger/v1/swagger.json"));
+
+        var get = document.RootElement.GetProperty("paths").GetProperty(BaselinePath).GetProperty("get");
+
+        var count = get.GetProperty("parameters").EnumerateArray().Single(p => p.GetProperty("name").GetString() == "count");
+        Assert.Equal(10, count.GetProperty("example").GetInt32());
     }
 
     private static byte[] StreamedJson(Organization organization)

@@ -25,6 +25,9 @@ public sealed class BaselineOrganizationController(SeedOrganization seed) : Cont
     [FormatFilter]
     [Produces(WireMediaTypes.Json, WireMediaTypes.XMessagePack, WireMediaTypes.Protobuf, WireMediaTypes.XProtobuf, WireMediaTypes.GoogleProtobuf)]
     [ProducesResponseType<Organization>(StatusCodes.Status200OK)]
+
+    // No content type on these: [FormatFilter] checks ?format= against the content types of the last response-type
+    // attribute, and application/problem+json there would turn every ?format= but json into a 404.
     [ProducesResponseType<ProblemDetails>(StatusCodes.Status400BadRequest)]
     [ProducesResponseType<ProblemDetails>(StatusCodes.Status404NotFound)]
     [ProducesResponseType<ProblemDetails>(StatusCodes.Status406NotAcceptable)]
