@@ -1,3 +1,4 @@
+using WebSerialization.Api.Baseline;
 using WebSerialization.Api.Compression;
 using WebSerialization.Api.Diagnostics;
 using WebSerialization.Api.Limits;
@@ -12,6 +13,7 @@ builder.Services.AddHttpCompression(builder.Configuration);
 builder.Services.AddApiDocumentation();
 builder.Services.AddHeavyRequestLimiter(builder.Configuration);
 builder.Services.AddOrganizations(builder.Configuration);
+builder.Services.AddBaseline(builder.Configuration);
 
 var app = builder.Build();
 
@@ -25,6 +27,7 @@ app.UseRateLimiter();
 
 app.MapHealthChecks("/healthz");
 app.MapOrganizations();
+app.MapBaseline();
 
 app.Run();
 

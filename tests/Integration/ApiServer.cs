@@ -59,6 +59,29 @@ public class ApiServer : WebApplicationFactory<Program>
         Assert.True(errors.Length == 0, "The server logged errors:\n" + string.Join("\n\n", errors));
     }
 
+    /// <summary>
+    /// Waits until a heavy GET of <paramref name="path"/> succeeds (a 429 means the permit of an abandoned upload has
+    /// not come back yet; more than 10 s of them fails), then fails on any error logged so far.
+    /// </summary>
+    public async Task AssertStillServingAsync(string path)
+    {
+        var stopwatch = System.Diagnostics.Stopwatch.StartNew();
+        while (true)
+        {
+            using var response = await Client.GetAsync(path);
+            if (response.StatusCode == HttpStatusCode.OK)
+            {
+                break;
+            }
+
+            Assert.Equal(HttpStatusCode.TooManyRequests, response.StatusCode);
+            Assert.True(stopwatch.Elapsed < TimeSpan.FromSeconds(10), "The heavy permit was never released.");
+            await Task.Delay(50);
+        }
+
+        AssertNoErrorsLogged();
+    }
+
     protected override void ConfigureWebHost(IWebHostBuilder builder)
     {
         builder.UseEnvironment("Testing");

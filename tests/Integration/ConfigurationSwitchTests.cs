@@ -16,6 +16,22 @@ public sealed class ConfigurationSwitchTests(SwitchedOffApiServer server) : ICla
         Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
     }
 
+    [Theory]
+    [InlineData("GET")]
+    [InlineData("POST")]
+    public async Task HidesTheMvcBaselineWhenSwitchedOff(string method)
+    {
+        using var request = new HttpRequestMessage(new HttpMethod(method), "/api/mvc/organization?count=10");
+        if (method == "POST")
+        {
+            request.Content = new ByteArrayContent("{}"u8.ToArray()) { Headers = { ContentType = new("application/json") } };
+        }
+
+        using var response = await server.Client.SendAsync(request);
+
+        Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
+    }
+
     [Fact]
     public async Task SendsUncompressedBodiesWhenCompressionIsSwitchedOff()
     {

@@ -109,6 +109,12 @@ public sealed partial class DockerfileTests(PublishedImageFixture fixture, ITest
                 Assert.Equal(HttpStatusCode.OK, swagger.StatusCode);
             }
 
+            // appsettings.Production.json switches the MVC baseline off.
+            using (var baseline = await app.Client.GetAsync("/api/mvc/organization?count=10"))
+            {
+                Assert.Equal(HttpStatusCode.NotFound, baseline.StatusCode);
+            }
+
             await StopLikeDockerAsync(app);
 
             var entries = app.LogEntries();

@@ -53,4 +53,31 @@ public static class RawSocketClient
 
         Assert.StartsWith("HTTP/1.1 100 ", head.ToString(), StringComparison.Ordinal);
     }
+
+    /// <summary>
+    /// Starts a POST of <paramref name="payload"/> to <paramref name="path"/> that sends half its body and stops, so that
+    /// it holds a heavy-request permit until the returned socket is reset. It asks for 100 Continue and waits for it
+    /// (<see cref="ReadContinueAsync"/>), so the permit is held when this returns: sent straight after the head, the
+    /// next request could reach the limiter first on a busy machine.
+    /// </summary>
+    public static async Task<Socket> SendHalfAnUploadAsync(int port, string path, string contentType, byte[] payload)
+    {
+        ArgumentNullException.ThrowIfNull(payload);
+        var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
+        try
+        {
+            await socket.ConnectAsync(IPAddress.Loopback, port);
+            var head = $"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: {contentType}\r\n" +
+                $"Content-Length: {payload.Length}\r\nExpect: 100-continue\r\n\r\n";
+            await socket.SendAsync(Encoding.ASCII.GetBytes(head));
+            await ReadContinueAsync(socket);
+            await socket.SendAsync(payload.AsMemory(0, payload.Length / 2));
+            return socket;
+        }
+        catch
+        {
+            socket.Dispose();
+            throw;
+        }
+    }
 }

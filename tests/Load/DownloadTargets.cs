@@ -21,7 +21,7 @@ public static class DownloadTargets
     public static IReadOnlyList<TargetVerdict> Evaluate(IReadOnlyList<ScenarioResult> results)
     {
         ArgumentNullException.ThrowIfNull(results);
-        var downloads = RepeatedScenario.Group(results.Where(result => result.Scenario.Kind == ScenarioKind.Download && result.Outcome != ScenarioOutcome.Skipped)).ToArray();
+        var downloads = RepeatedScenario.Group(results.Where(result => result.Scenario.Kind == ScenarioKind.Download && result.Scenario.Endpoint == ScenarioEndpoint.Streamed && result.Outcome != ScenarioOutcome.Skipped)).ToArray();
         var verdicts = new List<TargetVerdict>();
         foreach (var format in WireFormatDescriptor.All)
         {

@@ -17,7 +17,7 @@ public static class FormatCharts
 
     /// <summary>The charts this run has figures for; none when no scenario ran.</summary>
     public static IReadOnlyList<BarChart> For(IReadOnlyList<ScenarioResult> results) =>
-        [.. new[] { Sizes(results), Latency(results) }.OfType<BarChart>()];
+        [.. new[] { Sizes(results), Latency(results), BaselineComparison.AllocationChart(results) }.OfType<BarChart>()];
 
     /// <summary>The mean response body of each format's download, one panel per member count; null when no download ran.</summary>
     public static BarChart? Sizes(IReadOnlyList<ScenarioResult> results)
@@ -90,7 +90,7 @@ public static class FormatCharts
     }
 
     private static BarChartBar Bar(RepeatedScenario result, double value, IReadOnlyList<double> marks, string valueText) =>
-        new(result.Scenario.Format.Key, (int)result.Scenario.Format.Format, value, marks, valueText);
+        new(result.Scenario.Label, (int)result.Scenario.Format.Format, value, marks, valueText);
 
     private static string Kind(ScenarioKind kind) => kind switch
     {

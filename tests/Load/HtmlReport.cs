@@ -57,6 +57,11 @@ public static class HtmlReport
             Table(ReportContent.Summary(results)),
             new XElement("p", new XAttribute("class", "legend"), ReportContent.Legend(results)),
             new XElement("p", new XAttribute("class", "legend"), SeedArticleFigures.Caption));
+        if (BaselineComparison.Table(results) is { } baseline)
+        {
+            body.Add(new XElement("h2", BaselineComparison.Title), Table(baseline), new XElement("p", new XAttribute("class", "legend"), BaselineComparison.Legend));
+        }
+
         if (charts.Count > 0)
         {
             body.Add(new XElement("h2", "Plots"), charts.Select(chart => chart.ToSvg()));

@@ -35,6 +35,7 @@ public static class LoadRun
         }
 
         var scenarios = LoadScenario.Select(options);
+        options = BaselineScenarios.SwitchOn(options, scenarios);
         var repositoryRoot = FindRepositoryRoot();
         if (scenarios.Count == 0 || (options.Url is null && repositoryRoot is null))
         {

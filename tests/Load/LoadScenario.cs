@@ -10,13 +10,14 @@ namespace WebSerialization.Load;
 /// <param name="Kind">Download, upload or convert.</param>
 /// <param name="Format">The format downloaded, uploaded, or converted to.</param>
 /// <param name="MemberCount">Members in the payload.</param>
-public sealed record LoadScenario(ScenarioKind Kind, WireFormatDescriptor Format, int MemberCount)
+/// <param name="Endpoint">The streamed endpoint, or the MVC baseline (scenario names <c>baseline-...</c>).</param>
+public sealed record LoadScenario(ScenarioKind Kind, WireFormatDescriptor Format, int MemberCount, ScenarioEndpoint Endpoint = ScenarioEndpoint.Streamed)
 {
     public const string OrganizationPath = "/api/organization";
     public const string ConvertPath = "/api/organization/convert";
 
     /// <summary>The name used on screen, in report file names and by <c>--scenarios</c>.</summary>
-    public string Name => Kind switch
+    public string Name => BaselineScenarios.NamePrefix(Endpoint) + Kind switch
     {
         ScenarioKind.Download => $"download-{Format.Key}-{Count}",
         ScenarioKind.Upload => $"upload-{Format.Key}-{Count}",
@@ -34,26 +35,33 @@ public sealed record LoadScenario(ScenarioKind Kind, WireFormatDescriptor Format
     /// <summary>What the request is, for the reports.</summary>
     public string Description => Kind switch
     {
-        ScenarioKind.Download => $"GET {OrganizationPath}?format={Format.Key}&count={Count}",
-        ScenarioKind.Upload => $"POST {OrganizationPath}, Content-Type: {Format.MediaType}",
+        ScenarioKind.Download => $"GET {Path}?format={Format.Key}&count={Count}",
+        ScenarioKind.Upload => $"POST {Path}, Content-Type: {UploadMediaType}",
         _ => $"POST {ConvertPath}, Content-Type: {WireMediaTypes.Json}, Accept: {Format.MediaType}",
     };
 
+    /// <summary>What a bar of a chart calls it: the format's key, with <c>stock</c> for the MVC baseline.</summary>
+    public string Label => BaselineScenarios.Label(this);
+
     private string Count => MemberCount.ToString(CultureInfo.InvariantCulture);
+
+    private string Path => BaselineScenarios.PathOf(Endpoint, OrganizationPath);
+
+    private string UploadMediaType => BaselineScenarios.UploadMediaType(this);
 
     /// <summary>The request the load sends; <paramref name="payload"/> is the body of an upload or convert.</summary>
     public HttpRequestMessage CreateRequest(ReadOnlyMemory<byte> payload)
     {
         if (Kind == ScenarioKind.Download)
         {
-            return new HttpRequestMessage(HttpMethod.Get, $"{OrganizationPath}?format={Format.Key}&count={Count}");
+            return new HttpRequestMessage(HttpMethod.Get, $"{Path}?format={Format.Key}&count={Count}");
         }
 
-        var request = new HttpRequestMessage(HttpMethod.Post, Kind == ScenarioKind.Upload ? OrganizationPath : ConvertPath)
+        var request = new HttpRequestMessage(HttpMethod.Post, Kind == ScenarioKind.Upload ? Path : ConvertPath)
         {
             Content = new ReadOnlyMemoryContent(payload),
         };
-        request.Content.Headers.ContentType = new MediaTypeHeaderValue(PayloadFormat!.MediaType);
+        request.Content.Headers.ContentType = new MediaTypeHeaderValue(Kind == ScenarioKind.Upload ? UploadMediaType : PayloadFormat!.MediaType);
         if (Kind == ScenarioKind.Convert)
         {
             request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue(Format.MediaType));
@@ -67,7 +75,7 @@ public sealed record LoadScenario(ScenarioKind Kind, WireFormatDescriptor Format
     /// status matters: 404 or 405 means the endpoint is not on this server (yet).
     /// </summary>
     public HttpRequestMessage CreateProbe() => Kind == ScenarioKind.Download
-        ? new HttpRequestMessage(HttpMethod.Get, $"{OrganizationPath}?format={Format.Key}&count=0")
+        ? new HttpRequestMessage(HttpMethod.Get, $"{Path}?format={Format.Key}&count=0")
         : CreateRequest(ReadOnlyMemory<byte>.Empty);
 
     /// <summary>The download that fetches this scenario's payload once, before the scenario, for the client to hold.</summary>
@@ -104,6 +112,12 @@ public sealed record LoadScenario(ScenarioKind Kind, WireFormatDescriptor Format
             // flush shows there first, and at 10,000 members it is lost in the rounding.
             all.RemoveAll(scenario => scenario.MemberCount > LoadOptions.SmokeMemberCount
                 && !(scenario.Kind == ScenarioKind.Download && scenario.Format.Format == WireFormat.Json));
+        }
+
+        // The MVC baseline runs only when named (--scenarios baseline...): the default run and the smoke measure ours.
+        if (options.ScenarioFilters.Count > 0)
+        {
+            all.AddRange(BaselineScenarios.For(counts));
         }
 
         return options.ScenarioFilters.Count == 0

@@ -83,6 +83,16 @@ public static class MarkdownReport
         md.AppendLine(ReportContent.Legend(results));
         md.AppendLine();
         md.AppendLine(SeedArticleFigures.Caption);
+        if (BaselineComparison.Table(results) is { } baseline)
+        {
+            md.AppendLine();
+            md.AppendLine(Invariant, $"## {BaselineComparison.Title}");
+            md.AppendLine();
+            AppendTable(md, baseline);
+            md.AppendLine();
+            md.AppendLine(BaselineComparison.Legend);
+        }
+
         if (charts.Count > 0)
         {
             md.AppendLine();

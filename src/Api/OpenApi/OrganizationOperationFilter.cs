@@ -2,13 +2,14 @@ using System.Globalization;
 using System.Text.Json.Nodes;
 using Microsoft.OpenApi;
 using Swashbuckle.AspNetCore.SwaggerGen;
+using WebSerialization.Api.Baseline;
 using WebSerialization.Api.Formats;
 using WebSerialization.Models;
 
 namespace WebSerialization.Api.OpenApi;
 
 /// <summary>
-/// Describes the uploads' request body, and the GET's query parameters as what they are (they bind as strings so that a bad value gets a
+/// Describes the uploads' request body, and the GETs' query parameters (the MVC baseline's too) as what they are (they bind as strings so that a bad value gets a
 /// problem details body, not a bare 400): <c>count</c> an integer with a small example, so "Try it out" does
 /// not ask a browser to render a million members; <c>format</c> one of the format keys.
 /// </summary>
@@ -25,7 +26,7 @@ public sealed class OrganizationOperationFilter : IOperationFilter
             DescribeUploadBody(operation, context);
         }
 
-        if (operation.Parameters is null || context.ApiDescription.RelativePath != "api/organization" || context.ApiDescription.HttpMethod != "GET")
+        if (operation.Parameters is null || context.ApiDescription.RelativePath is not ("api/organization" or BaselineContract.Route) || context.ApiDescription.HttpMethod != "GET")
         {
             return;
         }

@@ -1,0 +1,355 @@
+using System.Buffers;
+using System.Net;
+using System.Net.Http.Headers;
+using System.Security.Cryptography;
+using System.Text;
+using System.Text.Json;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Options;
+using WebSerialization.Api.Baseline;
+using WebSerialization.Models;
+using WebSerialization.Models.Json;
+
+namespace WebSerialization.IntegrationTests;
+
+/// <summary>
+/// The MVC baseline (<c>/api/mvc/organization</c>) beside the streamed endpoint: the same bytes and summaries, the
+/// negotiation cases where MVC answers differently (each listed in docs/performance.md), and bad bodies as 400s.
+/// </summary>
+[Collection(ApiCollection.Name)]
+public sealed class BaselineEndpointTests(ApiServer server)
+{
+    private const string BaselinePath = "/" + BaselineContract.Route;
+
+    // A browser's navigation Accept (Chromium's).
+    private const string BrowserAccept = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7";
+
+    public static TheoryData<WireFormat> Formats() => [.. BaselineContract.Sent.Keys];
+
+    public static TheoryData<WireFormat, int> FormatsAndCounts()
+    {
+        var data = new TheoryData<WireFormat, int>();
+        foreach (var format in BaselineContract.Sent.Keys)
+        {
+            foreach (var count in new[] { 0, 3, 10_000, OrganizationGenerator.SeedMemberCount })
+            {
+                data.Add(format, count);
+            }
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(FormatsAndCounts))]
+    public async Task AnswersTheStreamedEndpointsBytesForTheSameCountAndFormat(WireFormat format, int count)
+    {
+        var query = $"?count={count}&format={BaselineContract.Key(format)}";
+
+        var (streamedStatus, streamed) = await HashAsync("/api/organization" + query);
+        var (baselineStatus, baseline) = await HashAsync(BaselinePath + query);
+
+        Assert.Equal(HttpStatusCode.OK, streamedStatus);
+        Assert.Equal(HttpStatusCode.OK, baselineStatus);
+        Assert.Equal(streamed.Length, baseline.Length);
+        Assert.Equal(Convert.ToHexString(streamed.Sha256), Convert.ToHexString(baseline.Sha256));
+    }
+
+    [Fact]
+    public void WritesSpecialDoublesAsTheStreamedJsonDoes()
+    {
+        var organization = new Organization
+        {
+            Id = -7,
+            Tags = ["é", "\u2028", "<tag>"],
+            Members =
+            [
+                .. new[] { double.NaN, double.PositiveInfinity, double.NegativeInfinity, -0.0, double.Epsilon, double.MaxValue, 0.1 }
+                    .Select((value, i) => new Member { Id = i, Name = i % 2 == 0 ? null : "n", Value = value, UpdateTime = long.MinValue + i }),
+            ],
+        };
+        var mvcJson = server.Services.GetRequiredService<IOptions<Microsoft.AspNetCore.Mvc.JsonOptions>>().Value.JsonSerializerOptions;
+
+        var stock = JsonSerializer.SerializeToUtf8Bytes(organization, mvcJson);
+
+        Assert.Equal(Encoding.UTF8.GetString(StreamedJson(organization)), Encoding.UTF8.GetString(stock));
+    }
+
+    [Fact]
+    public async Task ReadsSpecialDoublesAsTheStreamedUploadDoes()
+    {
+        var body = """{"id":1,"tags":[],"members":[{"id":1,"name":null,"description":null,"address":null,"value":"NaN","updateTime":1},{"id":2,"name":"a","description":"b","address":"c","value":"-Infinity","updateTime":2},{"id":3,"name":"a","description":"b","address":"c","value":-0,"updateTime":3}]}"""u8.ToArray();
+
+        var streamed = await UploadAsync("/api/organization", WireFormat.Json, body);
+        var baseline = await UploadAsync(BaselinePath, WireFormat.Json, body);
+
+        Assert.Equal(3, baseline.MemberCount);
+        Assert.Equal(streamed.Checksum, baseline.Checksum);
+    }
+
+    [Fact]
+    public async Task ReadsNumbersWrittenAsStringsWhereTheStreamedUploadRefusesThem()
+    {
+        // MVC's JSON defaults (JsonSerializerDefaults.Web) read "1" as the number 1; the streamed decoder holds every
+        // number to its JSON type.
+        var body = """{"id":"5","tags":[],"members":[]}"""u8.ToArray();
+
+        using var streamed = await HttpPayloads.PostAsync(server.Client, "/api/organization", body, WireMediaTypes.Json);
+        using var baseline = await HttpPayloads.PostAsync(server.Client, BaselinePath, body, WireMediaTypes.Json);
+
+        using var problem = await HttpPayloads.AssertProblemAsync(streamed, 400);
+        Assert.Equal(HttpStatusCode.OK, baseline.StatusCode);
+    }
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task AnswersTheSameSummaryAsTheStreamedUpload(WireFormat format)
+    {
+        var body = await HttpPayloads.DownloadAsync(server.Client, format, 1000);
+
+        var streamed = await UploadAsync("/api/organization", format, body);
+        var baseline = await UploadAsync(BaselinePath, format, body);
+
+        Assert.Equal(BaselineContract.Key(format), baseline.Format);
+        Assert.Equal(1000, baseline.MemberCount);
+        Assert.Equal((streamed.Format, streamed.MemberCount, streamed.TagCount, streamed.BytesRead, streamed.Checksum), (baseline.Format, baseline.MemberCount, baseline.TagCount, baseline.BytesRead, baseline.Checksum));
+    }
+
+    // Each row: an Accept header, what the streamed endpoint answers, what MVC answers (status, media type or null).
+    [Theory]
+    [InlineData("application/json;q=0", 406, null, 200, WireMediaTypes.Json)]
+    [InlineData("application/x-msgpack;q=0", 406, null, 200, WireMediaTypes.XMessagePack)]
+    [InlineData("application/x-msgpack, */*;q=0.1", 200, WireMediaTypes.XMessagePack, 200, WireMediaTypes.Json)]
+    [InlineData("application/protobuf;q=0.9, */*;q=0.1", 200, WireMediaTypes.Protobuf, 200, WireMediaTypes.Json)]
+    [InlineData(BrowserAccept, 200, WireMediaTypes.Json, 200, WireMediaTypes.Json)]
+    [InlineData("application/vnd.msgpack", 200, WireMediaTypes.MessagePack, 406, null)]
+    [InlineData("application/msgpack", 200, WireMediaTypes.MessagePackShort, 406, null)]
+    [InlineData("application/x-msgpack", 200, WireMediaTypes.XMessagePack, 200, WireMediaTypes.XMessagePack)]
+    [InlineData("application/x-protobuf", 200, WireMediaTypes.XProtobuf, 200, WireMediaTypes.XProtobuf)]
+    [InlineData("application/vnd.webserialization.binary", 200, WireMediaTypes.Binary, 406, null)]
+    [InlineData("application/xml", 406, null, 406, null)]
+    public async Task NegotiatesAsMvcDoesWhereItDiffersFromTheStreamedEndpoint(string accept, int streamedStatus, string? streamedType, int mvcStatus, string? mvcType)
+    {
+        using var streamed = await GetAsync("/api/organization?count=2", accept);
+        using var baseline = await GetAsync(BaselinePath + "?count=2", accept);
+
+        AssertAnswer(streamed, streamedStatus, streamedType);
+        AssertAnswer(baseline, mvcStatus, mvcType);
+        Assert.Contains("Accept", streamed.Headers.Vary);
+        Assert.DoesNotContain("Accept", baseline.Headers.Vary);
+        if (mvcType == WireMediaTypes.Json && streamedType == WireMediaTypes.Json)
+        {
+            Assert.Equal(("utf-8", null), (baseline.Content.Headers.ContentType?.CharSet, streamed.Content.Headers.ContentType?.CharSet));
+        }
+    }
+
+    [Fact]
+    public async Task AnswersAnUnknownFormatWith404WhereTheStreamedEndpointSays406()
+    {
+        using var streamed = await server.Client.GetAsync("/api/organization?count=2&format=xml");
+        using var baseline = await server.Client.GetAsync(BaselinePath + "?count=2&format=xml");
+
+        using var ours = await HttpPayloads.AssertProblemAsync(streamed, 406);
+        using var mvc = await HttpPayloads.AssertProblemAsync(baseline, 404);
+    }
+
+    [Theory]
+    [InlineData("count=-1")]
+    [InlineData("count=1000001")]
+    [InlineData("count=ten&format=msgpack")]
+    [InlineData("count=1000001&format=protobuf")]
+    public async Task AnswersABadCountWithAProblemInJsonWhateverTheFormat(string query)
+    {
+        using var response = await server.Client.GetAsync(BaselinePath + "?" + query);
+
+        using var problem = await HttpPayloads.AssertProblemAsync(response, 400);
+        Assert.Contains("count", problem.RootElement.GetProperty("detail").GetString(), StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task RejectsEveryTruncationOfAValidPayloadWith400AndServesTheNextRequest(WireFormat format)
+    {
+        var payload = await HttpPayloads.DownloadAsync(server.Client, format, 3);
+        var full = OrganizationChecksum.Compute(new Organization { Id = 1, Tags = server.Expected.Tags, Members = server.Expected.Members!.GetRange(0, 3) });
+
+        for (var length = 0; length < payload.Length; length++)
+        {
+            using var response = await PostBaselineAsync(format, payload[..length]);
+            if (format == WireFormat.Protobuf && response.StatusCode == HttpStatusCode.OK)
+            {
+                // Protobuf has no end marker: a cut at a field boundary is a valid, smaller message. It must not pass for the whole.
+                Assert.NotEqual(full, (await HttpPayloads.ReadSummaryAsync(response)).Checksum);
+                continue;
+            }
+
+            using var problem = await HttpPayloads.AssertProblemAsync(response, 400);
+        }
+
+        await AssertStillServingAsync();
+    }
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task RejectsABodyThatDeclaresFarMoreThanItHoldsWith400(WireFormat format)
+    {
+        using var response = await PostBaselineAsync(format, MalformedPayloads.Bomb(format));
+
+        using var problem = await HttpPayloads.AssertProblemAsync(response, 400);
+        await AssertStillServingAsync();
+    }
+
+    [Theory]
+    [InlineData(WireFormat.Json)]
+    [InlineData(WireFormat.MessagePack)]
+    public async Task RejectsNestingTheModelDoesNotHaveWith400(WireFormat format)
+    {
+        using var response = await PostBaselineAsync(format, MalformedPayloads.DeepNesting(format));
+
+        using var problem = await HttpPayloads.AssertProblemAsync(response, 400);
+        await AssertStillServingAsync();
+    }
+
+    [Theory]
+    [InlineData("""{"id":1,"members":[null]}""")]
+    [InlineData("null")]
+    public async Task RejectsANullOrganizationOrMemberWith400(string json)
+    {
+        using var response = await PostBaselineAsync(WireFormat.Json, Encoding.UTF8.GetBytes(json));
+
+        using var problem = await HttpPayloads.AssertProblemAsync(response, 400);
+        await AssertStillServingAsync();
+    }
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task DropsAnUploadWhoseClientLeftMidBodyWithoutAnError(WireFormat format)
+    {
+        var payload = await HttpPayloads.DownloadAsync(server.Client, format, 1000);
+        var abandoned = server.AppEvents.Count(entry => entry.Message.Contains("uploading to the MVC baseline", StringComparison.Ordinal));
+
+        using (var client = await RawSocketClient.SendHalfAnUploadAsync(server.BaseAddress.Port, BaselinePath, BaselineContract.Sent[format], payload))
+        {
+            client.LingerState = new System.Net.Sockets.LingerOption(enable: true, seconds: 0);
+        }
+
+        var waited = System.Diagnostics.Stopwatch.StartNew();
+        while (server.AppEvents.Count(entry => entry.Message.Contains("uploading to the MVC baseline", StringComparison.Ordinal)) == abandoned)
+        {
+            Assert.True(waited.Elapsed < TimeSpan.FromSeconds(10), "The server never noticed the client had gone.");
+            await Task.Delay(20);
+        }
+
+        await AssertStillServingAsync();
+    }
+
+    [Theory]
+    [InlineData(WireFormat.Json, 400)]
+    [InlineData(WireFormat.MessagePack, 200)]
+    [InlineData(WireFormat.Protobuf, 200)]
+    public async Task ReplacesInvalidUtf8WhereTheLibraryDoesWhileTheStreamedUploadRefusesIt(WireFormat format, int mvcStatus)
+    {
+        var body = MalformedPayloads.InvalidUtf8(format);
+
+        using var streamed = await HttpPayloads.UploadAsync(server.Client, format, body);
+        using var baseline = await PostBaselineAsync(format, body);
+
+        using var problem = await HttpPayloads.AssertProblemAsync(streamed, 400);
+        Assert.Equal(mvcStatus, (int)baseline.StatusCode);
+    }
+
+    [Theory]
+    [InlineData("text/csv")]
+    [InlineData(WireMediaTypes.MessagePack)]
+    [InlineData(WireMediaTypes.MessagePackShort)]
+    public async Task AnswersAContentTypeNoStockFormatterReadsWith415(string contentType)
+    {
+        using var response = await HttpPayloads.PostAsync(server.Client, BaselinePath, [0x90], contentType);
+
+        using var problem = await HttpPayloads.AssertProblemAsync(response, 415);
+    }
+
+    [Theory]
+    [InlineData("get", "200", new[] { WireMediaTypes.Json, WireMediaTypes.XMessagePack, WireMediaTypes.Protobuf, WireMediaTypes.XProtobuf, WireMediaTypes.GoogleProtobuf })]
+    [InlineData("post", "200", new[] { WireMediaTypes.Json })]
+    public async Task ListsTheBaselineUnderItsOwnSwaggerTag(string method, string status, string[] mediaTypes)
+    {
+        using var document = JsonDocument.Parse(await server.Client.GetStringAsync("/swagger/v1/swagger.json"));
+
+        var operation = document.RootElement.GetProperty("paths").GetProperty(BaselinePath).GetProperty(method);
+
+        Assert.Equal([BaselineApi.Tag], operation.GetProperty("tags").EnumerateArray().Select(tag => tag.GetString()));
+        Assert.Equal(mediaTypes, operation.GetProperty("responses").GetProperty(status).GetProperty("content").EnumerateObject().Select(type => type.Name));
+    }
+
+    [Fact]
+    public async Task GivesSwaggerUiASmallCountToTryTheBaselineWith()
+    {
+        using var document = JsonDocument.Parse(await server.Client.GetStringAsync("/swagger/v1/swagger.json"));
+
+        var get = document.RootElement.GetProperty("paths").GetProperty(BaselinePath).GetProperty("get");
+
+        var count = get.GetProperty("parameters").EnumerateArray().Single(p => p.GetProperty("name").GetString() == "count");
+        Assert.Equal(10, count.GetProperty("example").GetInt32());
+    }
+
+    private static byte[] StreamedJson(Organization organization)
+    {
+        var output = new ArrayBufferWriter<byte>();
+        var encoder = JsonCodec.Instance.CreateEncoder();
+        encoder.WriteHeader(output, organization, organization.Members!.Count);
+        encoder.WriteMembers(output, organization.Members.ToArray());
+        encoder.WriteFooter(output);
+        return output.WrittenSpan.ToArray();
+    }
+
+    private static void AssertAnswer(HttpResponseMessage response, int status, string? mediaType)
+    {
+        Assert.Equal(status, (int)response.StatusCode);
+        Assert.Equal(mediaType ?? WireMediaTypes.ProblemJson, response.Content.Headers.ContentType?.MediaType);
+    }
+
+    private async Task<HttpResponseMessage> GetAsync(string path, string accept)
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Get, path);
+        request.Headers.TryAddWithoutValidation("Accept", accept);
+        return await server.Client.SendAsync(request);
+    }
+
+    // The body's length and SHA-256, read as it arrives: a million members is 150 MB of JSON.
+    private async Task<(HttpStatusCode Status, (long Length, byte[] Sha256) Body)> HashAsync(string path)
+    {
+        using var response = await server.Client.GetAsync(path, HttpCompletionOption.ResponseHeadersRead);
+        await using var body = await response.Content.ReadAsStreamAsync();
+        using var hash = IncrementalHash.CreateHash(HashAlgorithmName.SHA256);
+        var buffer = new byte[64 * 1024];
+        long length = 0;
+        int read;
+        while ((read = await body.ReadAsync(buffer)) > 0)
+        {
+            hash.AppendData(buffer, 0, read);
+            length += read;
+        }
+
+        return (response.StatusCode, (length, hash.GetHashAndReset()));
+    }
+
+    private Task<HttpResponseMessage> PostBaselineAsync(WireFormat format, byte[] body) =>
+        HttpPayloads.PostAsync(server.Client, BaselinePath, body, BaselineContract.Sent[format]);
+
+    private async Task<UploadSummary> UploadAsync(string path, WireFormat format, byte[] body)
+    {
+        var contentType = path == BaselinePath ? BaselineContract.Sent[format] : WireFormatDescriptor.Of(format).MediaType;
+        using var response = await HttpPayloads.PostAsync(server.Client, path, body, contentType);
+        Assert.True(response.StatusCode == HttpStatusCode.OK, $"{path} answered {(int)response.StatusCode}: {await response.Content.ReadAsStringAsync()}");
+        return await HttpPayloads.ReadSummaryAsync(response);
+    }
+
+    private async Task AssertStillServingAsync()
+    {
+        using var response = await server.Client.GetAsync(BaselinePath + "?count=5&format=msgpack");
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal(MediaTypeHeaderValue.Parse(WireMediaTypes.XMessagePack).MediaType, response.Content.Headers.ContentType?.MediaType);
+        server.AssertNoErrorsLogged();
+    }
+}

@@ -1,0 +1,163 @@
+using System.Xml.Linq;
+using WebSerialization.Models;
+
+namespace WebSerialization.Load.Tests;
+
+/// <summary>The MVC baseline's scenarios, and the reports that set them beside the streamed ones.</summary>
+public class BaselineScenarioTests
+{
+    private static readonly XNamespace Svg = "http://www.w3.org/2000/svg";
+
+    [Fact]
+    public void RunsADownloadAndAnUploadPerStockFormatWhenNamed()
+    {
+        var scenarios = LoadScenario.Select(LoadOptions.Parse(["--scenarios", "baseline", "--count", "10000,1000000"]));
+
+        Assert.Equal(
+        [
+            "baseline-download-json-10000", "baseline-download-msgpack-10000", "baseline-download-protobuf-10000",
+            "baseline-download-json-1000000", "baseline-download-msgpack-1000000", "baseline-download-protobuf-1000000",
+            "baseline-upload-json-10000", "baseline-upload-msgpack-10000", "baseline-upload-protobuf-10000",
+            "baseline-upload-json-1000000", "baseline-upload-msgpack-1000000", "baseline-upload-protobuf-1000000",
+        ],
+            scenarios.Select(scenario => scenario.Name));
+    }
+
+    [Theory]
+    [InlineData("baseline-download", 6)]
+    [InlineData("baseline-upload-msgpack", 2)]
+    [InlineData("download-json", 2)]
+    public void SelectsByTheSamePrefixesAsTheStreamedScenarios(string filter, int expected)
+    {
+        var scenarios = LoadScenario.Select(LoadOptions.Parse(["--scenarios", filter]));
+
+        Assert.Equal(expected, scenarios.Count);
+        Assert.All(scenarios, scenario => Assert.StartsWith(filter, scenario.Name, StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void LeavesTheDefaultRunAndTheSmokeToTheStreamedEndpoint()
+    {
+        var all = LoadScenario.Select(new LoadOptions()).Concat(LoadScenario.Select(LoadOptions.Parse(["--smoke"])));
+
+        Assert.All(all, scenario => Assert.Equal(ScenarioEndpoint.Streamed, scenario.Endpoint));
+    }
+
+    [Theory]
+    [InlineData(ScenarioKind.Download, WireFormat.MessagePack, "GET", "/api/mvc/organization?format=msgpack&count=10000", null)]
+    [InlineData(ScenarioKind.Upload, WireFormat.MessagePack, "POST", "/api/mvc/organization", "application/x-msgpack")]
+    [InlineData(ScenarioKind.Upload, WireFormat.Protobuf, "POST", "/api/mvc/organization", "application/protobuf")]
+    public void SendsItsRequestsToTheMvcRouteInTheStockFormattersMediaTypes(ScenarioKind kind, WireFormat format, string method, string uri, string? contentType)
+    {
+        var scenario = new LoadScenario(kind, WireFormatDescriptor.Of(format), 10_000, ScenarioEndpoint.Baseline);
+
+        using var request = scenario.CreateRequest(new byte[] { 1, 2, 3 });
+        using var payloadDownload = scenario.CreatePayloadDownload();
+
+        Assert.Equal(method, request.Method.Method);
+        Assert.Equal(uri, request.RequestUri!.OriginalString);
+        Assert.Equal(contentType, request.Content?.Headers.ContentType?.MediaType);
+        Assert.Equal(kind == ScenarioKind.Upload ? $"/api/organization?format={WireFormatDescriptor.Of(format).Key}&count=10000" : null, payloadDownload?.RequestUri!.OriginalString);
+    }
+
+    [Fact]
+    public void SwitchesTheBaselineOnInAServerTheRunnerStartsOnlyWhenABaselineScenarioRuns()
+    {
+        var streamed = LoadOptions.Parse(["--scenarios", "download"]);
+        var both = LoadOptions.Parse(["--scenarios", "download,baseline"]);
+        var url = LoadOptions.Parse(["--scenarios", "baseline", "--url", "http://127.0.0.1:5000"]);
+
+        Assert.DoesNotContain(BaselineScenarios.ServerSwitch, BaselineScenarios.SwitchOn(streamed, LoadScenario.Select(streamed)).ServerEnvironment.Keys);
+        Assert.Equal("true", BaselineScenarios.SwitchOn(both, LoadScenario.Select(both)).ServerEnvironment[BaselineScenarios.ServerSwitch]);
+        Assert.Empty(BaselineScenarios.SwitchOn(url, LoadScenario.Select(url)).ServerEnvironment);
+    }
+
+    [Fact]
+    public void ComparesEachStockScenarioWithTheStreamedOneOfTheSameFormatCountAndCopies()
+    {
+        var results = Results();
+        var (streamed, stock) = (ScenarioFigures.Of(results[0]), ScenarioFigures.Of(results[1]));
+
+        var table = BaselineComparison.Table(results)!;
+
+        var msgpack = Assert.Single(table.Rows, row => row[0] == "download" && row[1] == "msgpack");
+        Assert.Equal(
+            [
+                "download", "msgpack", "1,000,000", "1", Milliseconds(stock.P50), Milliseconds(streamed.P50), Milliseconds(stock.TimeToFirstByteP50),
+                Milliseconds(streamed.TimeToFirstByteP50), "90.000", "0.250", "700 (+400)", "320 (+20)",
+            ],
+            msgpack);
+        Assert.NotEqual(msgpack[4], msgpack[5]);
+        var protobuf = Assert.Single(table.Rows, row => row[1] == "protobuf");
+        Assert.Equal("-", protobuf[5]);
+        Assert.Equal(table.Columns.Count, msgpack.Count);
+    }
+
+    [Fact]
+    public void HasNoComparisonWithoutABaselineScenario()
+    {
+        Assert.Null(BaselineComparison.Table(SampleRun.Results()));
+        Assert.Null(BaselineComparison.AllocationChart(SampleRun.Results()));
+        Assert.DoesNotContain(BaselineComparison.Title, MarkdownReport.Summary(SampleRun.Description, SampleRun.Results(), [], null, []), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void ChartsAllocationPerRequestStockBesideStreamed()
+    {
+        var chart = FormatCharts.For(Results()).Single(chart => chart.FileName == BaselineComparison.AllocationFileName);
+
+        var panel = Assert.Single(chart.Panels);
+        Assert.Equal("download, 1,000,000 members, 1 copy", panel.Title);
+        Assert.Equal(["msgpack stock", "msgpack streamed", "protobuf stock"], panel.Bars.Select(bar => bar.Label));
+        Assert.Equal([90, 0.25, 80], panel.Bars.Select(bar => bar.Value));
+        Assert.Equal(Svg + "svg", chart.ToSvg().Name);
+    }
+
+    [Fact]
+    public void PutsTheComparisonInTheSummaryAndTheHtmlReport()
+    {
+        var results = Results();
+
+        var summary = MarkdownReport.Summary(SampleRun.Description, results, DownloadTargets.Evaluate(results), null, FormatCharts.For(results));
+        var page = HtmlReport.Render(SampleRun.Description, results, DownloadTargets.Evaluate(results), null, FormatCharts.For(results));
+
+        Assert.Contains($"## {BaselineComparison.Title}", summary, StringComparison.Ordinal);
+        Assert.Contains("| download | msgpack | 1,000,000 | 1 |", summary, StringComparison.Ordinal);
+        Assert.Contains($"<h2>{BaselineComparison.Title}</h2>", page, StringComparison.Ordinal);
+        Assert.Contains(BaselineComparison.AllocationFileName.Replace(".svg", string.Empty, StringComparison.Ordinal), summary, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void KeepsStockDownloadsOutOfTheStreamedDownloadTargets()
+    {
+        var streamedOnly = DownloadTargets.Evaluate(Results().Where(result => result.Scenario.Endpoint == ScenarioEndpoint.Streamed).ToArray());
+
+        Assert.Equal(streamedOnly, DownloadTargets.Evaluate(Results()));
+    }
+
+    private static string Milliseconds(double? value) => value!.Value.ToString("0.0", System.Globalization.CultureInfo.InvariantCulture);
+
+    // A million-member MessagePack download, stock (p50 400 ms, first byte at 360 ms, 90 MB allocated per request, working
+    // set 400 MB over idle) and streamed (100 ms, 1 ms, 0.25 MB, 20 MB over idle), and a stock protobuf download alone.
+    private static IReadOnlyList<ScenarioResult> Results()
+    {
+        var msgpack = WireFormatDescriptor.Of(WireFormat.MessagePack);
+        return
+        [
+            Download(new LoadScenario(ScenarioKind.Download, msgpack, 1_000_000), 100, 1, 0.25, 320),
+            Download(new LoadScenario(ScenarioKind.Download, msgpack, 1_000_000, ScenarioEndpoint.Baseline), 400, 360, 90, 700),
+            Download(new LoadScenario(ScenarioKind.Download, WireFormatDescriptor.Of(WireFormat.Protobuf), 1_000_000, ScenarioEndpoint.Baseline), 300, 250, 80, 650),
+        ];
+    }
+
+    private static ScenarioResult Download(LoadScenario scenario, double p50, double timeToFirstByte, double allocatedMegabytes, long peakMegabytes)
+    {
+        var ran = SampleRun.Ran(scenario, 1, 80, p50);
+        return ran with
+        {
+            Samples = [.. ran.Samples.Select(sample => sample with { TimeToFirstByte = TimeSpan.FromMilliseconds(timeToFirstByte) })],
+            ServerCost = new ServerCost(100, (long)(100 * allocatedMegabytes * Units.BytesPerMegabyte), 0, 0, 1, 1, 1, 1),
+            PeakWorkingSet = peakMegabytes << 20,
+        };
+    }
+}
