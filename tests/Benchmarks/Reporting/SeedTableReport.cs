@@ -78,7 +78,7 @@ public static class SeedTableReport
         md.AppendLine();
         md.AppendLine(run.BenchmarkDotNetTable ?? "Not kept for this run: see its log in BenchmarkDotNet.Artifacts/.");
         md.AppendLine();
-        md.AppendLine("BenchmarkDotNet 0.14 takes .NET 10 for a runtime older than .NET Core 2.0 and so shows allocations of 8 KB or less as `-`;");
+        md.AppendLine("BenchmarkDotNet's Allocated column is rounded to MB, so a streaming writer's few hundred bytes show as 0;");
         md.AppendLine("the seed's table above has the exact figures it measured. Its Mean and StdDev include the iterations other work delayed.");
         return md.ToString();
     }
