@@ -23,7 +23,7 @@ public sealed record RunRecord(
     /// <summary>The full run's command, which every report shows so that a reader can measure again.</summary>
     public const string FullRunCommand = "dotnet run -c Release --project tests/Benchmarks";
 
-    /// <summary>True for the run docs/performance.md describes: not dry, every row, the seed's 1,000,000 members.</summary>
+    /// <summary>True for the run docs/results/benchmarks.md describes: not dry, every row, the seed's 1,000,000 members.</summary>
     public bool IsFullRun => !Dry && string.IsNullOrEmpty(Rows) && MemberCount == Models.OrganizationGenerator.SeedMemberCount;
 
     public static RunRecord FromSummaries(IReadOnlyList<Summary> summaries, BenchmarkCommandLine options)
