@@ -26,14 +26,6 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
     echo "could not install chromium and chromium-driver: the browser tests will fail" >&2
 fi
 
-# liblz4, the reference LZ4 the benchmarks' seed MessagePack+LZ4 row calls (no LZ4 package is on the NuGet mirror).
-# apt depends on it, so Debian has it; the benchmarks' dry run below fails, saying what to install, without it.
-if ! ldconfig -p 2>/dev/null | grep -q 'liblz4\.so\.1 '; then
-  log "installing liblz4-1 (Debian) for the benchmarks' MessagePack+LZ4 row"
-  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq liblz4-1 >/dev/null; } ||
-    echo "could not install liblz4-1: the benchmarks' dry run will fail" >&2
-fi
-
 log "build (Release)"
 dotnet build WebSerialization.sln -c Release -warnaserror --nologo -v quiet
 

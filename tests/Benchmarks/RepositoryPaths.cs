@@ -9,8 +9,8 @@ public static class RepositoryPaths
     /// <summary>BenchmarkDotNet's artifacts (git-ignored).</summary>
     public static string Artifacts => Path.Combine(Root, "BenchmarkDotNet.Artifacts");
 
-    /// <summary>The performance document, shared with the load test.</summary>
-    public static string PerformanceDocument => Path.Combine(Root, "docs", "performance.md");
+    /// <summary>The results of the last full run, generated (docs/performance.md links to it).</summary>
+    public static string ResultsDocument => Path.Combine(Root, "docs", "results", "benchmarks.md");
 
     private static string FindRoot()
     {

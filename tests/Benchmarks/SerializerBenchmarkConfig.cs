@@ -47,7 +47,7 @@ public static class SerializerBenchmarkConfig
             .AddJob(job)
             .AddColumn(new PayloadSizeColumn(catalog.Sizes))
             .WithOrderer(LineupOrderer.Instance)
-            .WithSummaryStyle(SummaryStyle.Default.WithTimeUnit(TimeUnit.Millisecond).WithSizeUnit(SizeUnit.MB).WithMaxParameterColumnWidth(24))
+            .WithSummaryStyle(SummaryStyle.Default.WithTimeUnit(TimeUnit.Millisecond).WithSizeUnit(SizeUnit.MB).WithMaxParameterColumnWidth(26))
             .WithArtifactsPath(artifactsPath);
     }
 }

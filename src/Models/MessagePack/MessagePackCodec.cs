@@ -5,8 +5,8 @@ namespace WebSerialization.Models.MessagePack;
 /// <summary>
 /// MessagePack in the array-keyed layout that MessagePack-CSharp writes for <c>[Key(0)]</c>..<c>[Key(n)]</c> types:
 /// an organization is <c>[Id, Tags, Members]</c> and a member <c>[Id, Name, Description, Address, Value, UpdateTime]</c>,
-/// with the byte-for-byte choices of MessagePack-CSharp (see docs/messagepack-layout.md). Written from the
-/// MessagePack specification, since the MessagePack-CSharp package cannot be restored here.
+/// with the byte-for-byte choices of MessagePack-CSharp (see docs/messagepack-layout.md), which property tests check
+/// against the library itself (tests/Codecs/Libraries). Why the encoder is ours: <see cref="MessagePackOrganizationEncoder"/>.
 /// </summary>
 public sealed class MessagePackCodec : IWireFormatCodec
 {

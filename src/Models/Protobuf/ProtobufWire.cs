@@ -10,7 +10,8 @@ namespace WebSerialization.Models.Protobuf;
 /// message Organization { int32 Id = 1; repeated string Tags = 2; repeated Member Members = 3; }
 /// message Member { int32 Id = 1; string Name = 2; string Description = 3; string Address = 4; double Value = 5; int64 UpdateTime = 6; }
 /// </code>
-/// As in proto3 and protobuf-net, zero numbers and null strings are not written; an empty string is.
+/// As in proto3 and protobuf-net, zero numbers and null strings are not written; an empty string is. A Value of -0.0
+/// is written, as the proto3 specification requires and protobuf-net does not (docs/libraries.md).
 /// </summary>
 internal static class ProtobufWire
 {

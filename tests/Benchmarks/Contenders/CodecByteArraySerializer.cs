@@ -6,10 +6,9 @@ using WebSerialization.Models.Streaming;
 namespace WebSerialization.Benchmarks.Contenders;
 
 /// <summary>
-/// The nearest thing to a library's <c>Serialize(T) → byte[]</c> for the formats whose libraries cannot be restored
-/// here (MessagePack-CSharp, protobuf-net): our encoder writes every member in one call into an
-/// <see cref="ArrayBufferWriter{T}"/> kept from call to call, then <c>ToArray()</c>; our decoder reads the whole
-/// array as one final block. No pipe, no batching, no flushes.
+/// Our codec called the way a library's <c>Serialize(T) → byte[]</c> is, to compare with the library's row beside it:
+/// our encoder writes every member in one call into an <see cref="ArrayBufferWriter{T}"/> kept from call to call, then
+/// <c>ToArray()</c>; our decoder reads the whole array as one final block. No pipe, no batching, no flushes.
 /// </summary>
 public sealed class CodecByteArraySerializer(IWireFormatCodec codec, string name, ContenderFamily family) : OrganizationSerializer
 {
@@ -17,8 +16,8 @@ public sealed class CodecByteArraySerializer(IWireFormatCodec codec, string name
 
     public override string Description =>
         $"Our {FormatName(codec.Format)} encoder writing all members in one call into an `ArrayBufferWriter<byte>` that the row keeps " +
-        "from call to call (as the libraries pool theirs), then `ToArray()`, the one exact-size array a call allocates; our decoder over the whole array as one final block. This stands where the library's plain " +
-        "`byte[]` call would (MessagePack-CSharp and protobuf-net cannot be restored here; docs/dependencies.md).";
+        "from call to call (as the libraries pool theirs), then `ToArray()`, the one exact-size array a call allocates; our decoder over the whole array as one final block: " +
+        "our codec called as the library's plain `byte[]` calls are.";
 
     public override ContenderFamily Family => family;
 

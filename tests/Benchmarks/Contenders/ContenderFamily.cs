@@ -6,10 +6,10 @@ public enum ContenderFamily
     /// <summary>JSON through System.Text.Json.</summary>
     Json,
 
-    /// <summary>MessagePack, array-keyed, through our spec-exact codec.</summary>
+    /// <summary>MessagePack, array-keyed: MessagePack-CSharp and our codec, which write the same bytes.</summary>
     MessagePack,
 
-    /// <summary>protobuf through Google.Protobuf's coded streams.</summary>
+    /// <summary>protobuf: protobuf-net and our codec, which write the same bytes (but for -0.0: docs/libraries.md).</summary>
     Protobuf,
 
     /// <summary>This project's binary format (docs/binary-format.md).</summary>
@@ -18,7 +18,7 @@ public enum ContenderFamily
     /// <summary>The seed article's BinaryWriter/BinaryReader helper.</summary>
     SeedBinaryWriter,
 
-    /// <summary>The seed article's MessagePack with MessagePack-CSharp's Lz4BlockArray compression.</summary>
+    /// <summary>The seed article's smallest row: MessagePack-CSharp with its Lz4BlockArray compression.</summary>
     SeedCompressedMessagePack,
 
     /// <summary>Not a format: the least work any serializer of the object model does, a measuring stick.</summary>

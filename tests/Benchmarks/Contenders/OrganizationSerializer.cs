@@ -11,7 +11,7 @@ public abstract class OrganizationSerializer
     /// <summary>The column of the seed-shaped table, and the name BenchmarkDotNet shows.</summary>
     public abstract string Name { get; }
 
-    /// <summary>What the row measures, in one sentence for docs/performance.md.</summary>
+    /// <summary>What the row measures, in one sentence for docs/results/benchmarks.md.</summary>
     public abstract string Description { get; }
 
     /// <summary>The wire format family, to compare rows of the same format.</summary>

@@ -46,7 +46,7 @@ public sealed class BenchmarkResults
         run.Measurements.FirstOrDefault(entry => entry.Key.Method == method && IsShownAs(row, entry.Key.Row)).Value;
 
     // A log may name a row as BenchmarkDotNet displayed it: a value longer than the parameter column is shortened to
-    // its first and last five characters and its length, "seed (...)e+LZ4 [20]" for "seed MessagePack+LZ4".
+    // its first and last five characters and its length, "Messa(...)Stream [25]" for "MessagePack-CSharp Stream" where the column is narrower.
     private static bool IsShownAs(string name, string shown)
     {
         if (name == shown)

@@ -23,7 +23,7 @@ public sealed record RunRecord(
     /// <summary>The full run's command, which every report shows so that a reader can measure again.</summary>
     public const string FullRunCommand = "dotnet run -c Release --project tests/Benchmarks";
 
-    /// <summary>True for the run docs/performance.md describes: not dry, every row, the seed's 1,000,000 members.</summary>
+    /// <summary>True for the run docs/results/benchmarks.md describes: not dry, every row, the seed's 1,000,000 members.</summary>
     public bool IsFullRun => !Dry && string.IsNullOrEmpty(Rows) && MemberCount == Models.OrganizationGenerator.SeedMemberCount;
 
     public static RunRecord FromSummaries(IReadOnlyList<Summary> summaries, BenchmarkCommandLine options)
@@ -65,9 +65,9 @@ public sealed record RunRecord(
             RenderedFrom: null);
     }
 
-    // BenchmarkDotNet 0.14 does not know .NET 10's runtime moniker, takes it for a runtime older than .NET Core 2.0,
-    // and so reports any total of 8 KB or less (one allocation quantum) as 0 in its Allocated column. The raw total it
-    // measured (GC.GetTotalAllocatedBytes(precise: true) around the operations) is exact: use that.
+    // BenchmarkDotNet's Allocated column is rounded to the table's unit (MB), which shows a streaming writer's few
+    // hundred bytes as 0. The raw total it measured (GC.GetTotalAllocatedBytes(precise: true) around the operations)
+    // is exact: use that.
     private static long? AllocatedPerOperation(GcStats stats) =>
         stats.TotalOperations > 0 ? stats.GetTotalAllocatedBytes(excludeAllocationQuantumSideEffects: false) / stats.TotalOperations : null;
 

@@ -4,7 +4,7 @@ namespace WebSerialization.Benchmarks.Reporting;
 
 /// <summary>
 /// The post-run step: regroups BenchmarkDotNet's results into the seed's table, evaluates the targets, prints both,
-/// writes them to the artifacts, and replaces the benchmark section of docs/performance.md after a complete full run.
+/// writes them to the artifacts, and to docs/results/benchmarks.md after a complete full run.
 /// </summary>
 public static class SeedTablePublisher
 {
@@ -41,12 +41,13 @@ public static class SeedTablePublisher
         log.WriteLine($"Seed-shaped table: {artifact}");
         if (run.IsFullRun && results.IsComplete)
         {
-            PerformanceDocument.WriteSection(RepositoryPaths.PerformanceDocument, section);
-            log.WriteLine($"Updated the benchmark section of {RepositoryPaths.PerformanceDocument}");
+            Directory.CreateDirectory(Path.GetDirectoryName(RepositoryPaths.ResultsDocument)!);
+            File.WriteAllText(RepositoryPaths.ResultsDocument, section);
+            log.WriteLine($"Wrote {RepositoryPaths.ResultsDocument}");
         }
         else
         {
-            log.WriteLine("docs/performance.md left as it was: only a complete, non-dry run of 1,000,000 members replaces its section.");
+            log.WriteLine("docs/results/benchmarks.md left as it was: only a complete, non-dry run of 1,000,000 members replaces it.");
         }
 
         foreach (var failure in results.Failures)

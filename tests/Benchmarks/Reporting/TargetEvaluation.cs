@@ -143,7 +143,7 @@ public static class TargetEvaluation
         if (compressed?.SizeBytes is not { } compressedBytes)
         {
             // A subset run without the LZ4 row: the article's figure is all there is to compare with.
-            var text = $"{Target}: {Mb(size)} against {published}; this run has no seed MessagePack+LZ4 row.";
+            var text = $"{Target}: {Mb(size)} against {published}; this run has no MessagePack-CSharp+LZ4 row.";
             return new TargetResult(size < SeedArticle.MessagePackLz4Bytes ? "PASS" : "MISS", text);
         }
 

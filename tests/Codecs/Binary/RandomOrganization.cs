@@ -14,7 +14,8 @@ internal static class RandomOrganization
 
     private static readonly long[] ExtremeLongs = [0, 1, -1, long.MinValue, long.MaxValue, int.MinValue, int.MaxValue, 1_702_247_304_000];
 
-    private static readonly long[] DoubleBits =
+    /// <summary>The bits of every double an exact format must keep: NaN payloads and signs, infinities, both zeros, subnormals, limits.</summary>
+    internal static readonly long[] DoubleBits =
     [
         0x7FF8000000000000, // the canonical quiet NaN
         unchecked((long)0xFFF8000000000000), // .NET's double.NaN (sign bit set)

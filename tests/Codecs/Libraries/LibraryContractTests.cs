@@ -1,7 +1,9 @@
 using MessagePack;
+using ProtoBuf;
 using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models;
 using WebSerialization.Models.MessagePack;
+using WebSerialization.Models.Protobuf;
 
 namespace WebSerialization.Codecs.Tests.Libraries;
 
@@ -19,5 +21,33 @@ public sealed class LibraryContractTests
         var library = MessagePackSerializer.Serialize(organization, MessagePackSerializerOptions.Standard);
 
         Assert.Equal(library, CodecHarness.Encode(MessagePackCodec.Instance, organization));
+    }
+
+    [Fact]
+    public void ProtobufNetWritesTheBytesOurEncoderWritesForTheSeedOrganization()
+    {
+        var organization = OrganizationGenerator.Create(1_000);
+        using var library = new MemoryStream();
+
+        Serializer.Serialize(library, organization);
+
+        Assert.Equal(library.ToArray(), CodecHarness.Encode(ProtobufCodec.Instance, organization));
+    }
+
+    [Fact]
+    public void ProtobufNetLeavesOutANegativeZeroValueThatOurEncoderWrites()
+    {
+        // proto3 leaves a field out when it holds its default, and "-0 is considered distinct and will be serialized"
+        // (protobuf.dev, proto3 language guide, Default Field Values): docs/libraries.md.
+        var organization = new Organization { Members = [new Member { Id = 1, Value = -0.0 }] };
+        using var library = new MemoryStream();
+
+        Serializer.Serialize(library, organization);
+
+        // Members element (field 3, 2 bytes): Id (field 1) = 1, and nothing for Value.
+        Assert.Equal(Convert.FromHexString("1A020801"), library.ToArray());
+
+        // Ours, 9 bytes more: Value (field 5, fixed64) with only the sign bit set.
+        Assert.Equal(Convert.FromHexString("1A0B08012900000000000000" + "80"), CodecHarness.Encode(ProtobufCodec.Instance, organization));
     }
 }

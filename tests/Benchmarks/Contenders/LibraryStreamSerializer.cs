@@ -1,0 +1,48 @@
+using WebSerialization.Benchmarks.Streaming;
+using WebSerialization.Models;
+
+namespace WebSerialization.Benchmarks.Contenders;
+
+/// <summary>
+/// A library's <see cref="Stream"/> calls, as a .NET client of the API makes them over <c>HttpClient</c>'s response
+/// stream: <c>Serialize(Stream, organization)</c> into a stream that discards what it is given, and
+/// <c>Deserialize&lt;Organization&gt;(Stream)</c> from a stream that returns at most 64 KB per read, as a socket does
+/// (not a <see cref="MemoryStream"/>, which the libraries read without copying). The row beside it, our decoder through
+/// <c>OrganizationStreamReader</c>, reads the same payload member by member.
+/// </summary>
+public sealed class LibraryStreamSerializer(
+    string name,
+    string calls,
+    ContenderFamily family,
+    Action<Stream, Organization> write,
+    Func<Stream, Organization> read) : OrganizationSerializer
+{
+    public override string Name => name;
+
+    public override string Description =>
+        $"{calls}, the way a .NET client reads the API's response stream; the read side from a stream that returns at most " +
+        $"{PreparedPayload.SegmentSize / 1024} KB per read, the write side into a stream that discards.";
+
+    public override ContenderFamily Family => family;
+
+    public override byte[] SerializeToArray(Organization organization)
+    {
+        using var stream = new MemoryStream();
+        write(stream, organization);
+        return stream.ToArray();
+    }
+
+    public override long Serialize(Organization organization)
+    {
+        var stream = new DiscardingStream();
+        write(stream, organization);
+        return stream.Length;
+    }
+
+    public override Organization Deserialize(PreparedPayload payload)
+    {
+        ArgumentNullException.ThrowIfNull(payload);
+        using var stream = new SegmentedReadStream(payload.Bytes, PreparedPayload.SegmentSize);
+        return read(stream);
+    }
+}
