@@ -1,5 +1,6 @@
 using WebSerialization.Api.Compression;
 using WebSerialization.Api.Diagnostics;
+using WebSerialization.Api.Grpc;
 using WebSerialization.Api.Limits;
 using WebSerialization.Api.OpenApi;
 using WebSerialization.Api.Organizations;
@@ -12,6 +13,7 @@ builder.Services.AddHttpCompression(builder.Configuration);
 builder.Services.AddApiDocumentation();
 builder.Services.AddHeavyRequestLimiter(builder.Configuration);
 builder.Services.AddOrganizations(builder.Configuration);
+builder.AddGrpcApi();
 
 var app = builder.Build();
 
@@ -25,6 +27,7 @@ app.UseRateLimiter();
 
 app.MapHealthChecks("/healthz");
 app.MapOrganizations();
+app.MapGrpcApi();
 
 app.Run();
 
