@@ -15,7 +15,7 @@ namespace WebSerialization.IntegrationTests;
 [Collection(ApiCollection.Name)]
 public sealed class GrpcServiceTests(ApiServer server)
 {
-    private const int DefaultBatchSize = 1000;
+    private const int DefaultBatchSize = 4000;
 
     [Theory]
     [InlineData(1)]

@@ -17,7 +17,11 @@ public static class GrpcApi
         builder.Services.Configure<GrpcOptions>(section);
         var grpc = section.Get<GrpcOptions>() ?? new GrpcOptions();
 
-        builder.Services.AddSingleton(OrganizationMarshallerFactory.Binder);
+        if (!grpc.UseProtobufNetMarshaller)
+        {
+            builder.Services.AddSingleton(OrganizationMarshallerFactory.Binder);
+        }
+
         builder.Services.AddCodeFirstGrpc(options =>
         {
             options.MaxSendMessageSize = grpc.MaxSendMessageBytes;

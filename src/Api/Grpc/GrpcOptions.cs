@@ -21,8 +21,20 @@ public sealed class GrpcOptions
     /// </summary>
     public int MaxReceiveMessageBytes { get; set; } = 16 * 1024 * 1024;
 
-    /// <summary>Members per message of <c>StreamOrganization</c>.</summary>
-    public int BatchSize { get; set; } = 1000;
+    /// <summary>
+    /// Members per message of <c>StreamOrganization</c>. 4000 (about 350 KB a message) had the shortest stream and the
+    /// least server allocation of 1000, 4000, 8000 and 16000 in the load runner (docs/performance.md says how to
+    /// measure it again): smaller messages pay gRPC's cost per message more often, larger ones wait longer on
+    /// HTTP/2 flow control.
+    /// </summary>
+    public int BatchSize { get; set; } = 4000;
+
+    /// <summary>
+    /// Writes the organization's messages with protobuf-net.Grpc's own marshaller instead of
+    /// <c>OrganizationMarshallerFactory</c>'s, to measure one against the other (docs/performance.md). protobuf-net
+    /// drops a -0.0 value, so leave it off otherwise.
+    /// </summary>
+    public bool UseProtobufNetMarshaller { get; set; }
 
     /// <summary>The configuration key of a property, for messages that name the setting to change.</summary>
     public static string Key(string property) => $"{Section}:{property}";
