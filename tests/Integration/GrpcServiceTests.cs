@@ -1,6 +1,4 @@
-using System.Diagnostics;
 using Grpc.Core;
-using ProtoBuf.Grpc;
 using WebSerialization.Codecs.Tests.Interop;
 using WebSerialization.Models;
 using WebSerialization.Models.Grpc;
@@ -133,46 +131,6 @@ public sealed class GrpcServiceTests(ApiServer server)
     }
 
     [Theory]
-    [InlineData(false)]
-    [InlineData(true)]
-    public async Task CancelOrDeadlineStopsTheServersStreamWithinASecond(bool deadline)
-    {
-        using var channel = GrpcClients.Channel(server);
-        using var cancellation = new CancellationTokenSource();
-        var options = deadline
-            ? new CallOptions(deadline: DateTime.UtcNow.AddSeconds(2))
-            : new CallOptions(cancellationToken: cancellation.Token);
-        var before = StoppedStreams();
-
-        var stream = GrpcClients.Organization(channel).StreamOrganizationAsync(new OrganizationRequest(), new CallContext(options));
-        await using (var parts = stream.GetAsyncEnumerator(CancellationToken.None))
-        {
-            Assert.True(await parts.MoveNextAsync());
-            Assert.True(await parts.MoveNextAsync());
-
-            // The client stops reading: the server runs into HTTP/2 flow control and waits, until the call ends.
-            var stopped = Stopwatch.StartNew();
-            if (deadline)
-            {
-                await Task.Delay(options.Deadline!.Value - DateTime.UtcNow);
-                stopped.Restart();
-            }
-            else
-            {
-                await cancellation.CancelAsync();
-            }
-
-            while (StoppedStreams() == before && stopped.Elapsed < TimeSpan.FromSeconds(5))
-            {
-                await Task.Delay(10);
-            }
-
-            Assert.True(StoppedStreams() > before, "The server never stopped the stream.");
-            Assert.True(stopped.Elapsed < TimeSpan.FromSeconds(1), $"The server stopped {stopped.ElapsedMilliseconds} ms after the call ended.");
-        }
-    }
-
-    [Theory]
     [InlineData("unary")]
     [InlineData("stream")]
     public async Task NodeClientBuiltFromTheServedProtoReadsTheOrganization(string method)
@@ -216,9 +174,6 @@ public sealed class GrpcServiceTests(ApiServer server)
             yield return new OrganizationPart { Members = [member] };
         }
     }
-
-    private int StoppedStreams() =>
-        server.AppEvents.Count(entry => entry.Message.StartsWith("gRPC stream of ", StringComparison.Ordinal));
 
     private async Task<string> HttpChecksumAsync(int count)
     {

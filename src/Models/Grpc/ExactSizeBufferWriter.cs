@@ -27,12 +27,15 @@ internal sealed class ExactSizeBufferWriter(IBufferWriter<byte> output) : IBuffe
 
     public Memory<byte> GetMemory(int sizeHint = 0)
     {
+        // A buffer handed out and not advanced is abandoned, as IBufferWriter allows.
+        _scratchHandedOut = false;
         var memory = output.GetMemory(sizeHint);
         return memory.Length >= Math.Max(sizeHint, 1) ? memory : Scratch(sizeHint);
     }
 
     public Span<byte> GetSpan(int sizeHint = 0)
     {
+        _scratchHandedOut = false;
         var span = output.GetSpan(sizeHint);
         return span.Length >= Math.Max(sizeHint, 1) ? span : Scratch(sizeHint).Span;
     }

@@ -1,4 +1,5 @@
 using System.Reflection;
+using ProtoBuf.Grpc;
 using ProtoBuf.Grpc.Configuration;
 using ProtoBuf.Meta;
 
@@ -90,7 +91,7 @@ public static class ServiceSchema
     }
 
     private static bool IsCallContext(Type type) =>
-        type == typeof(CancellationToken) || type.FullName == "ProtoBuf.Grpc.CallContext";
+        type == typeof(CancellationToken) || type == typeof(CallContext);
 
     private static Type? AsyncEnumerableItem(Type type) =>
         type.IsGenericType && type.GetGenericTypeDefinition() == typeof(IAsyncEnumerable<>) ? type.GetGenericArguments()[0] : null;

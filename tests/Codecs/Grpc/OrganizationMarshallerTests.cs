@@ -25,6 +25,19 @@ public sealed class OrganizationMarshallerTests
         Assert.Equal(bytes.Length, OrganizationMarshallerFactory.MessageSize(organization));
     }
 
+    [Theory]
+    [MemberData(nameof(Seeds))]
+    public void WritesIntoAnOutputHoldingExactlyTheMessagesLength(int seed)
+    {
+        // Grpc.Net.Client's output, once the length is set: one array of that length, whatever room is asked for.
+        var organization = TestOrganizations.Random(seed, 300);
+        var context = new Output(exact: true);
+
+        OrganizationMarshallerFactory.OrganizationMarshaller.ContextualSerializer(organization, context);
+
+        Assert.Equal(CodecHarness.Encode(ProtobufCodec.Instance, organization), context.Bytes);
+    }
+
     [Fact]
     public void PartsConcatenateIntoTheOrganizationKeepingNegativeZero()
     {
@@ -56,30 +69,52 @@ public sealed class OrganizationMarshallerTests
     private static (byte[] Bytes, int Declared) Write<T>(T message)
         where T : class
     {
-        var context = new Output();
+        var context = new Output(exact: false);
         Marshaller<T>().ContextualSerializer(message, context);
-        return (context.Written.WrittenSpan.ToArray(), context.Declared);
+        return (context.Bytes, context.Declared);
     }
 
     private static Marshaller<T> Marshaller<T>()
         where T : class =>
         (Marshaller<T>)(object)(typeof(T) == typeof(Organization) ? OrganizationMarshallerFactory.OrganizationMarshaller : OrganizationMarshallerFactory.PartMarshaller);
 
-    private sealed class Output : SerializationContext
+    private sealed class Output(bool exact) : SerializationContext
     {
-        public ArrayBufferWriter<byte> Written { get; } = new();
+        private IBufferWriter<byte>? _written;
 
         public int Declared { get; private set; } = -1;
 
+        public byte[] Bytes => _written switch
+        {
+            ArrayBufferWriter<byte> growing => growing.WrittenSpan.ToArray(),
+            ExactBuffer fixedSize => fixedSize.Written,
+            _ => [],
+        };
+
         public override void SetPayloadLength(int payloadLength) => Declared = payloadLength;
 
-        public override IBufferWriter<byte> GetBufferWriter() => Written;
+        public override IBufferWriter<byte> GetBufferWriter() =>
+            _written ??= exact ? new ExactBuffer(Declared) : new ArrayBufferWriter<byte>();
 
         public override void Complete()
         {
         }
 
-        public override void Complete(byte[] payload) => Written.Write(payload);
+        public override void Complete(byte[] payload) => GetBufferWriter().Write(payload);
+    }
+
+    private sealed class ExactBuffer(int length) : IBufferWriter<byte>
+    {
+        private readonly byte[] _buffer = new byte[length];
+        private int _used;
+
+        public byte[] Written => _buffer[.._used];
+
+        public void Advance(int count) => _used += count;
+
+        public Memory<byte> GetMemory(int sizeHint = 0) => _buffer.AsMemory(_used);
+
+        public Span<byte> GetSpan(int sizeHint = 0) => _buffer.AsSpan(_used);
     }
 
     private sealed class Payload(byte[] bytes) : DeserializationContext
