@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # The API in a container: build and publish with the .NET SDK, run on the ASP.NET Core runtime as a non-root user.
 #   docker build -t webserialization .
-#   docker run --rm -p 8080:8080 webserialization        # API on http://localhost:8080, Swagger UI at /swagger
+#   docker run --rm -p 8080:8080 -p 8081:8081 webserialization   # API on http://localhost:8080 (Swagger UI at /swagger), gRPC (h2c) on 8081
 # docs/docker.md says how to configure it. No Docker engine runs on the project's CI machines, so
 # tests/Integration/DockerfileTests.cs reads this file and runs its RUN and ENTRYPOINT lines without one:
 # keep RUN lines to plain `dotnet` commands and COPY sources to plain paths, which that test can replay.
@@ -28,7 +28,7 @@ COPY --from=build /app ./
 # The host stops within shutdownTimeoutSeconds (8 s in appsettings.json), inside `docker stop`'s default 10 s.
 ENV ASPNETCORE_HTTP_PORTS=8080 \
     ASPNETCORE_ENVIRONMENT=Production
-EXPOSE 8080
+EXPOSE 8080 8081
 USER $APP_UID
 
 # Exec form, so that the app is PID 1 and receives docker stop's SIGTERM itself.

@@ -1,6 +1,7 @@
 using WebSerialization.Api.Baseline;
 using WebSerialization.Api.Compression;
 using WebSerialization.Api.Diagnostics;
+using WebSerialization.Api.Grpc;
 using WebSerialization.Api.Limits;
 using WebSerialization.Api.OpenApi;
 using WebSerialization.Api.Organizations;
@@ -14,6 +15,7 @@ builder.Services.AddApiDocumentation();
 builder.Services.AddHeavyRequestLimiter(builder.Configuration);
 builder.Services.AddOrganizations(builder.Configuration);
 builder.Services.AddBaseline(builder.Configuration);
+builder.AddGrpcApi();
 
 var app = builder.Build();
 
@@ -28,6 +30,7 @@ app.UseRateLimiter();
 app.MapHealthChecks("/healthz");
 app.MapOrganizations();
 app.MapBaseline();
+app.MapGrpcApi();
 
 app.Run();
 

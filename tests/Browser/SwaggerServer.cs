@@ -13,12 +13,15 @@ namespace WebSerialization.BrowserTests;
 /// </summary>
 public sealed class SwaggerServer : WebApplicationFactory<Program>
 {
+    // The gRPC endpoint (not used here) needs a port known before the host starts: a free one.
+    private readonly int _grpcPort = FreeLoopbackPort();
+
     public SwaggerServer()
     {
         UseKestrel(options => options.Listen(IPAddress.Loopback, 0));
         StartServer();
         var addresses = Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses;
-        BaseAddress = new Uri(addresses.Single());
+        BaseAddress = addresses.Select(address => new Uri(address)).Single(address => address.Port != _grpcPort);
     }
 
     /// <summary>Where the server listens, e.g. http://127.0.0.1:41234.</summary>
@@ -28,5 +31,13 @@ public sealed class SwaggerServer : WebApplicationFactory<Program>
     {
         builder.UseEnvironment("Production");
         builder.UseSetting("Organization:MemberCount", "1000");
+        builder.UseSetting("Grpc:Port", _grpcPort.ToString(System.Globalization.CultureInfo.InvariantCulture));
+    }
+
+    private static int FreeLoopbackPort()
+    {
+        using var listener = new System.Net.Sockets.TcpListener(IPAddress.Loopback, 0);
+        listener.Start();
+        return ((IPEndPoint)listener.LocalEndpoint).Port;
     }
 }

@@ -27,18 +27,27 @@ public class ApiServer : WebApplicationFactory<Program>
     /// <summary>Starts a server with configuration <paramref name="settings"/> on top of appsettings.json.</summary>
     protected ApiServer(IReadOnlyDictionary<string, string> settings)
     {
-        _settings = settings;
+        // The gRPC endpoint needs a fixed port that is known before the host starts: a free one, picked here.
+        GrpcPort = FreeLoopbackPort();
+        _settings = new Dictionary<string, string>(settings) { ["Grpc:Port"] = GrpcPort.ToString(System.Globalization.CultureInfo.InvariantCulture) };
         var memberCount = settings.TryGetValue("Organization:MemberCount", out var configured) ? int.Parse(configured, System.Globalization.CultureInfo.InvariantCulture) : OrganizationGenerator.SeedMemberCount;
         Expected = OrganizationGenerator.Create(memberCount);
         UseKestrel(options => options.Listen(IPAddress.Loopback, 0));
         StartServer();
         var addresses = Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses;
-        BaseAddress = new Uri(addresses.Single());
+        BaseAddress = addresses.Select(address => new Uri(address)).Single(address => address.Port != GrpcPort);
+        GrpcAddress = new Uri($"http://127.0.0.1:{GrpcPort}");
         Client = new HttpClient { BaseAddress = BaseAddress, Timeout = TimeSpan.FromMinutes(2) };
     }
 
     /// <summary>Where the server listens, e.g. http://127.0.0.1:41234.</summary>
     public Uri BaseAddress { get; }
+
+    /// <summary>The h2c gRPC endpoint, e.g. http://127.0.0.1:41235.</summary>
+    public Uri GrpcAddress { get; }
+
+    /// <summary>The gRPC endpoint's port (configuration <c>Grpc:Port</c>).</summary>
+    public int GrpcPort { get; }
 
     /// <summary>A plain HttpClient (SocketsHttpHandler) pointed at <see cref="BaseAddress"/>.</summary>
     public HttpClient Client { get; }
@@ -95,6 +104,13 @@ public class ApiServer : WebApplicationFactory<Program>
             logging.AddFilter("WebSerialization", LogLevel.Debug);
             logging.AddProvider(new LogRecorder(Problems, AppEvents));
         });
+    }
+
+    private static int FreeLoopbackPort()
+    {
+        using var listener = new System.Net.Sockets.TcpListener(IPAddress.Loopback, 0);
+        listener.Start();
+        return ((IPEndPoint)listener.LocalEndpoint).Port;
     }
 
     protected override void Dispose(bool disposing)
@@ -162,6 +178,9 @@ public sealed class LimitedApiServer() : ApiServer(new Dictionary<string, string
     ["Limits:MaxConcurrentHeavyRequests"] = "1",
     ["Limits:HeavyDownloadMembers"] = "10",
     ["Limits:RetryAfterSeconds"] = "7",
+    ["Grpc:MaxSendMessageBytes"] = "65536",
+    ["Grpc:MaxReceiveMessageBytes"] = "65536",
+    ["Grpc:BatchSize"] = "100",
 });
 
 [CollectionDefinition(Name)]

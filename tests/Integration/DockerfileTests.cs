@@ -20,6 +20,7 @@ namespace WebSerialization.IntegrationTests;
 public sealed partial class DockerfileTests(PublishedImageFixture fixture, ITestOutputHelper output) : IClassFixture<PublishedImageFixture>
 {
     private const int ImagePort = 8080;
+    private const int ImageGrpcPort = 8081;
     private const string RequestLogCategory = "WebSerialization.Api.Diagnostics.RequestLogMiddleware";
     private static readonly TimeSpan DockerStopGrace = TimeSpan.FromSeconds(10);
 
@@ -46,6 +47,7 @@ public sealed partial class DockerfileTests(PublishedImageFixture fixture, ITest
     {
         Assert.Equal("$APP_UID", fixture.Image.User);
         Assert.Contains(ImagePort.ToString(CultureInfo.InvariantCulture), fixture.Image.ExposedPorts);
+        Assert.Contains(ImageGrpcPort.ToString(CultureInfo.InvariantCulture), fixture.Image.ExposedPorts);
         Assert.Equal(ImagePort.ToString(CultureInfo.InvariantCulture), fixture.Image.Environment["ASPNETCORE_HTTP_PORTS"]);
         Assert.Equal("Production", fixture.Image.Environment["ASPNETCORE_ENVIRONMENT"]);
         Assert.Equal(["dotnet", "WebSerialization.Api.dll"], fixture.Image.Entrypoint);
@@ -197,6 +199,13 @@ public sealed partial class DockerfileTests(PublishedImageFixture fixture, ITest
         {
             output.WriteLine($"Port {ImagePort} is taken on this machine, so the app listens on {port} (ASPNETCORE_HTTP_PORTS={port}).");
             overrides["ASPNETCORE_HTTP_PORTS"] = port.ToString(CultureInfo.InvariantCulture);
+        }
+
+        var grpcPort = ImageProcess.PortLike(ImageGrpcPort);
+        if (grpcPort != ImageGrpcPort)
+        {
+            output.WriteLine($"Port {ImageGrpcPort} is taken on this machine, so gRPC listens on {grpcPort} (Grpc__Port={grpcPort}).");
+            overrides["Grpc__Port"] = grpcPort.ToString(CultureInfo.InvariantCulture);
         }
 
         return ImageProcess.Start(fixture.Image, port, overrides);

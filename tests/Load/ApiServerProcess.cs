@@ -20,10 +20,11 @@ public sealed class ApiServerProcess : IAsyncDisposable
     private string? _lastLogLine;
 
     // Starts the process, with its output going to the log.
-    private ApiServerProcess(ProcessStartInfo start, StreamWriter log, Uri baseAddress)
+    private ApiServerProcess(ProcessStartInfo start, StreamWriter log, Uri baseAddress, Uri grpcAddress)
     {
         _log = log;
         BaseAddress = baseAddress;
+        GrpcAddress = grpcAddress;
         _process = new Process { StartInfo = start };
         _process.OutputDataReceived += (_, line) => WriteLog(line.Data);
         _process.ErrorDataReceived += (_, line) => WriteLog(line.Data);
@@ -34,6 +35,9 @@ public sealed class ApiServerProcess : IAsyncDisposable
     }
 
     public Uri BaseAddress { get; }
+
+    /// <summary>The gRPC (h2c) endpoint, on a free port of its own.</summary>
+    public Uri GrpcAddress { get; }
 
     public int ProcessId { get; }
 
@@ -104,13 +108,15 @@ public sealed class ApiServerProcess : IAsyncDisposable
         start.Environment["ASPNETCORE_ENVIRONMENT"] = "Production";
         start.Environment["Diagnostics__RuntimeEndpoint"] = "true";
         start.Environment["Organization__MemberCount"] = memberCount.ToString(CultureInfo.InvariantCulture);
+        var grpcAddress = new Uri($"http://127.0.0.1:{FreeLoopbackPort().ToString(CultureInfo.InvariantCulture)}");
+        start.Environment["Grpc__Port"] = grpcAddress.Port.ToString(CultureInfo.InvariantCulture);
         foreach (var (name, value) in environment)
         {
             start.Environment[name] = value;
         }
 
         var log = new StreamWriter(logPath) { AutoFlush = true };
-        var server = new ApiServerProcess(start, log, baseAddress);
+        var server = new ApiServerProcess(start, log, baseAddress, grpcAddress);
         Console.WriteLine($"Started the API (pid {server.ProcessId}, {memberCount:N0} members) at {baseAddress}; log: {Path.GetFileName(logPath)}");
         try
         {

@@ -96,6 +96,8 @@ public static class FormatCharts
     {
         ScenarioKind.Download => "download",
         ScenarioKind.Upload => "upload",
+        ScenarioKind.GrpcUnary => "gRPC unary",
+        ScenarioKind.GrpcStream => "gRPC stream",
         _ => "convert from JSON",
     };
 

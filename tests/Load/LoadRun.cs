@@ -206,7 +206,7 @@ public static class LoadRun
             AppDomain.CurrentDomain.ProcessExit -= OnProcessExit;
         }
 
-        var targets = DownloadTargets.Evaluate(results);
+        IReadOnlyList<TargetVerdict> targets = [.. DownloadTargets.Evaluate(results), .. GrpcTargets.Evaluate(results)];
         var charts = FormatCharts.For(results);
         foreach (var chart in charts)
         {

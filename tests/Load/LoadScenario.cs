@@ -21,13 +21,14 @@ public sealed record LoadScenario(ScenarioKind Kind, WireFormatDescriptor Format
     {
         ScenarioKind.Download => $"download-{Format.Key}-{Count}",
         ScenarioKind.Upload => $"upload-{Format.Key}-{Count}",
+        ScenarioKind.GrpcUnary or ScenarioKind.GrpcStream => GrpcScenarios.Name(this),
         _ => $"convert-json-to-{Format.Key}-{Count}",
     };
 
     /// <summary>The format of the payload the client sends, or null when it sends none.</summary>
     public WireFormatDescriptor? PayloadFormat => Kind switch
     {
-        ScenarioKind.Download => null,
+        ScenarioKind.Download or ScenarioKind.GrpcUnary or ScenarioKind.GrpcStream => null,
         ScenarioKind.Upload => Format,
         _ => WireFormatDescriptor.Of(WireFormat.Json),
     };
@@ -37,6 +38,7 @@ public sealed record LoadScenario(ScenarioKind Kind, WireFormatDescriptor Format
     {
         ScenarioKind.Download => $"GET {Path}?format={Format.Key}&count={Count}",
         ScenarioKind.Upload => $"POST {Path}, Content-Type: {UploadMediaType}",
+        ScenarioKind.GrpcUnary or ScenarioKind.GrpcStream => GrpcScenarios.Description(this),
         _ => $"POST {ConvertPath}, Content-Type: {WireMediaTypes.Json}, Accept: {Format.MediaType}",
     };
 
@@ -105,6 +107,8 @@ public sealed record LoadScenario(ScenarioKind Kind, WireFormatDescriptor Format
                 .Where(format => format.Format != WireFormat.Json)
                 .Select(format => new LoadScenario(ScenarioKind.Convert, format, count)));
         }
+
+        all.AddRange(GrpcScenarios.Select(counts));
 
         if (options.Smoke)
         {

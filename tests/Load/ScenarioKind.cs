@@ -11,4 +11,10 @@ public enum ScenarioKind
 
     /// <summary><c>POST /api/organization/convert</c> with a JSON payload and <c>Accept</c> = the target format.</summary>
     Convert,
+
+    /// <summary>gRPC <c>GetOrganization</c>: the organization as one message (see <see cref="GrpcScenarios"/>).</summary>
+    GrpcUnary,
+
+    /// <summary>gRPC <c>StreamOrganization</c>: the id and tags, then the members in batches (see <see cref="GrpcScenarios"/>).</summary>
+    GrpcStream,
 }

@@ -32,7 +32,7 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
         var label = $"{scenario.Name} x{copies}{of}";
         Console.WriteLine($"Scenario {scenario.Name}, copies {copies}{(of.Length > 0 ? $", repetition {repetition}/{options.Repetitions}" : string.Empty)}: {scenario.Description}");
 
-        var absent = await ProbeAsync(client, scenario, cancellationToken);
+        var absent = GrpcScenarios.Is(scenario) ? null : await ProbeAsync(client, scenario, cancellationToken);
         if (absent is not null)
         {
             Console.WriteLine($"  SKIPPED: {absent}");
@@ -51,8 +51,9 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
         }
 
         var watch = server.WorkingSet is null ? null : await PeakWorkingSetWatch.StartAsync(server.WorkingSet, cancellationToken);
-        Task<RequestSample> Send(int copy, long phaseStart) =>
-            MeasuredRequest.SendAsync(client, scenario, payload, copy, phaseStart, options.RequestTimeout, cancellationToken);
+        Task<RequestSample> Send(int copy, long phaseStart) => GrpcScenarios.Is(scenario)
+            ? GrpcMeasuredCall.SendAsync(server.Grpc, scenario, copy, phaseStart, options.RequestTimeout, cancellationToken)
+            : MeasuredRequest.SendAsync(client, scenario, payload, copy, phaseStart, options.RequestTimeout, cancellationToken);
 
         IReadOnlyList<RequestSample> warmUp = [];
         if (options.WarmUp > TimeSpan.Zero)

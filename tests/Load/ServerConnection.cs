@@ -15,6 +15,7 @@ public sealed class ServerConnection : IAsyncDisposable
     {
         Process = process;
         Client = client;
+        Grpc = new GrpcConnection(process?.GrpcAddress ?? GrpcConnection.DefaultAddress(client.BaseAddress!));
         Counters = counters;
         WorkingSet = workingSet;
         IdleWorkingSet = idleWorkingSet;
@@ -25,6 +26,9 @@ public sealed class ServerConnection : IAsyncDisposable
     public ApiServerProcess? Process { get; }
 
     public HttpClient Client { get; }
+
+    /// <summary>The server's gRPC endpoint (h2c, its own port).</summary>
+    public GrpcConnection Grpc { get; }
 
     public RuntimeCountersClient? Counters { get; }
 
@@ -72,6 +76,7 @@ public sealed class ServerConnection : IAsyncDisposable
     public async ValueTask DisposeAsync()
     {
         Client.Dispose();
+        Grpc.Dispose();
         if (Process is not null)
         {
             await Process.DisposeAsync();

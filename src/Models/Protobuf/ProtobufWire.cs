@@ -1,3 +1,4 @@
+using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Text;
 using ProtoWireFormat = Google.Protobuf.WireFormat;
@@ -42,16 +43,20 @@ internal static class ProtobufWire
     private const int MaxMemberFixedBytes = 1 + 5 + (1 + 10) + (3 * (1 + 5)) + (1 + sizeof(double)) + (1 + 10);
 
     /// <summary>The fields before the members: Id, unless it is 0, and each tag.</summary>
-    public static void WriteHeader(ref ProtobufBufferWriter writer, Organization organization)
+    public static void WriteHeader(ref ProtobufBufferWriter writer, Organization organization) =>
+        WriteHeader(ref writer, organization.Id, organization.Tags);
+
+    /// <summary>The fields before the members, given as an organization's <paramref name="id"/> and <paramref name="tags"/>.</summary>
+    public static void WriteHeader(ref ProtobufBufferWriter writer, int id, string?[]? tags)
     {
-        if (organization.Id != 0)
+        if (id != 0)
         {
             writer.Reserve(1 + 10);
             writer.WriteRawTag((byte)OrganizationIdTag);
-            writer.WriteVarint((ulong)organization.Id);
+            writer.WriteVarint((ulong)id);
         }
 
-        foreach (var tag in organization.Tags ?? [])
+        foreach (var tag in tags ?? [])
         {
             // A repeated string cannot hold null; a null tag goes on the wire as an empty string.
             writer.Reserve(checked(1 + 5 + Utf8Length(tag)));
@@ -113,6 +118,34 @@ internal static class ProtobufWire
 
         writer.EndLengthDelimited(lengthPosition);
     }
+
+    /// <summary>The bytes the header of an organization with <paramref name="id"/> and <paramref name="tags"/> takes.</summary>
+    public static long MeasureHeader(int id, string?[]? tags)
+    {
+        var size = id != 0 ? 1 + VarintLength((ulong)id) : 0L;
+        foreach (var tag in tags ?? [])
+        {
+            size += 1 + LengthDelimited(Utf8Length(tag));
+        }
+
+        return size;
+    }
+
+    /// <summary>The bytes <see cref="WriteMember"/> writes: the member with its tag and length.</summary>
+    public static long MeasureMember(Member member)
+    {
+        var size = member.Id != 0 ? 1 + VarintLength((ulong)member.Id) : 0L;
+        size += member.Name is null ? 0 : 1 + LengthDelimited(Utf8Length(member.Name));
+        size += member.Description is null ? 0 : 1 + LengthDelimited(Utf8Length(member.Description));
+        size += member.Address is null ? 0 : 1 + LengthDelimited(Utf8Length(member.Address));
+        size += BitConverter.DoubleToUInt64Bits(member.Value) != 0 ? 1 + sizeof(double) : 0;
+        size += member.UpdateTime != 0 ? 1 + VarintLength((ulong)member.UpdateTime) : 0;
+        return 1 + LengthDelimited(size);
+    }
+
+    private static long LengthDelimited(long length) => VarintLength((ulong)length) + length;
+
+    private static int VarintLength(ulong value) => (BitOperations.Log2(value | 1) / 7) + 1;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void WriteString(ref ProtobufBufferWriter writer, byte tag, string value)

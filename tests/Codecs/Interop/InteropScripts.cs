@@ -6,7 +6,7 @@ using WebSerialization.Models;
 namespace WebSerialization.Codecs.Tests.Interop;
 
 /// <summary>
-/// Runs tests/Interop's <c>decode.mjs</c> and <c>encode.mjs</c> with Node, which read and write each format with
+/// Runs tests/Interop's <c>decode.mjs</c>, <c>encode.mjs</c> and <c>grpc-client.mjs</c> with Node, which read and write each format with
 /// libraries that share no code with ours. Their packages must be installed (<c>npm ci</c> in tests/Interop); when
 /// they are not, the tests fail saying so rather than being skipped.
 /// </summary>
@@ -52,6 +52,13 @@ internal static class InteropScripts
             File.Delete(payloadPath);
         }
     }
+
+    /// <summary>
+    /// Calls the gRPC service at <paramref name="address"/> (host:port) with @grpc/grpc-js, from stubs built out of
+    /// the schema at <paramref name="schemaPath"/>; <paramref name="method"/> is <c>unary</c> or <c>stream</c>.
+    /// </summary>
+    public static Organization CallGrpc(string schemaPath, string address, string method, int count) =>
+        CanonicalOrganizationJson.Parse(RunNode("grpc-client.mjs", schemaPath, address, method, count.ToString(System.Globalization.CultureInfo.InvariantCulture)));
 
     private static string RunNode(params string[] arguments)
     {

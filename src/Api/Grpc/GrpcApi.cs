@@ -1,0 +1,46 @@
+using Microsoft.Extensions.Options;
+using ProtoBuf.Grpc.Server;
+using WebSerialization.Models.Grpc;
+
+namespace WebSerialization.Api.Grpc;
+
+/// <summary>
+/// Code-first gRPC (protobuf-net.Grpc) in the same app: <see cref="OrganizationGrpcService"/> on its own h2c port
+/// (<see cref="GrpcOptions.Port"/>), beside the HTTP/1.1 API on its own.
+/// </summary>
+public static class GrpcApi
+{
+    /// <summary>Registers the gRPC services, their message limits and the h2c endpoint.</summary>
+    public static WebApplicationBuilder AddGrpcApi(this WebApplicationBuilder builder)
+    {
+        var section = builder.Configuration.GetSection(GrpcOptions.Section);
+        builder.Services.Configure<GrpcOptions>(section);
+        var grpc = section.Get<GrpcOptions>() ?? new GrpcOptions();
+
+        if (!grpc.UseProtobufNetMarshaller)
+        {
+            builder.Services.AddSingleton(OrganizationMarshallerFactory.Binder);
+        }
+
+        builder.Services.AddCodeFirstGrpc(options =>
+        {
+            options.MaxSendMessageSize = grpc.MaxSendMessageBytes;
+            options.MaxReceiveMessageSize = grpc.MaxReceiveMessageBytes;
+        });
+        builder.WebHost.ConfigureKestrel((context, kestrel) => GrpcEndpoints.Configure(kestrel, context.Configuration, grpc.Port));
+        return builder;
+    }
+
+    /// <summary>Maps the gRPC services, reachable only on the gRPC port (when it is a fixed one).</summary>
+    public static WebApplication MapGrpcApi(this WebApplication app)
+    {
+        var service = app.MapGrpcService<OrganizationGrpcService>();
+        var port = app.Services.GetRequiredService<IOptions<GrpcOptions>>().Value.Port;
+        if (port != 0)
+        {
+            service.RequireHost($"*:{port}");
+        }
+
+        return app;
+    }
+}

@@ -1,0 +1,31 @@
+using ProtoBuf;
+using WebSerialization.Codecs.Tests.Interop;
+using WebSerialization.Codecs.Tests.Support;
+using WebSerialization.Models;
+using WebSerialization.Models.Protobuf;
+
+namespace WebSerialization.Codecs.Tests.Grpc;
+
+/// <summary>
+/// The schema protobuf-net generates from the attributed types is the one the HTTP protobuf encoder writes.
+/// </summary>
+public sealed class ProtobufSchemaTests
+{
+    [Fact]
+    public void InteropCopyOfTheSchemaIsTheGeneratedOne()
+    {
+        // protobufjs reads tests/Interop/organization.proto in the codec tests; the server serves the generated text.
+        Assert.Equal(ProtobufSchema.Text, File.ReadAllText(InteropScripts.SchemaPath));
+    }
+
+    [Fact]
+    public void ProtobufNetReadsTheHttpEncodersBytesAsTheSchemasOrganization()
+    {
+        var organization = TestOrganizations.Random(7, 300);
+
+        var decoded = Serializer.Deserialize<Organization>(CodecHarness.Encode(ProtobufCodec.Instance, organization).AsSpan());
+
+        // The checksum hashes strings as they are sent (unpaired surrogates as U+FFFD) and tells null from empty.
+        Assert.Equal(OrganizationChecksum.Compute(organization), OrganizationChecksum.Compute(decoded));
+    }
+}

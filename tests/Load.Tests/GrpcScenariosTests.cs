@@ -1,0 +1,44 @@
+using WebSerialization.Load;
+using WebSerialization.Models;
+
+namespace WebSerialization.Load.Tests;
+
+public class GrpcScenariosTests
+{
+    private static readonly WireFormatDescriptor Protobuf = WireFormatDescriptor.Of(WireFormat.Protobuf);
+
+    [Fact]
+    public void ScenariosPrefixSelectsTheUnaryAndStreamingCallsForEachCount()
+    {
+        var options = LoadOptions.Parse(["--scenarios", "grpc", "--count", "1000000,10000"]);
+
+        Assert.Equal(
+            ["grpc-unary-10000", "grpc-stream-10000", "grpc-unary-1000000", "grpc-stream-1000000"],
+            LoadScenario.Select(options).Select(scenario => scenario.Name));
+    }
+
+    [Theory]
+    [InlineData(150, TargetVerdict.Pass)]
+    [InlineData(151, TargetVerdict.Miss)]
+    public void StreamPassesAtMostOneAndAHalfTimesTheHttpProtobufDownload(double streamP50, string verdict)
+    {
+        ScenarioResult[] results =
+        [
+            SampleRun.Ran(new LoadScenario(ScenarioKind.Download, Protobuf, 1_000_000), 1, 82.8, 100),
+            SampleRun.Ran(new LoadScenario(ScenarioKind.GrpcStream, Protobuf, 1_000_000), 1, 82.8, streamP50),
+        ];
+
+        var time = GrpcTargets.Evaluate(results)[0];
+
+        Assert.Equal(verdict, time.Verdict);
+        Assert.Contains("/ download 100 ms (x1)", time.Measured, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void TargetsAreNotRunWithoutMillionMemberStreams()
+    {
+        var verdicts = GrpcTargets.Evaluate([SampleRun.Ran(new LoadScenario(ScenarioKind.GrpcStream, Protobuf, 10_000), 1, 0.8, 5)]);
+
+        Assert.All(verdicts, verdict => Assert.Equal(TargetVerdict.NotRun, verdict.Verdict));
+    }
+}
