@@ -63,7 +63,7 @@ public static partial class OrganizationUploadApi
         long bytesRead = 0;
         var stopwatch = Stopwatch.StartNew();
         var (bodyFormat, problem) = await DecodeAsync(httpContext, limits.Value, loggers, async (codec, decodeLimits, body, cancellationToken) =>
-            bytesRead = await OrganizationStreamReader.ReadToEndAsync(body, codec.CreateDecoder(decodeLimits, summarizer), afterBlock: null, cancellationToken));
+            bytesRead = await OrganizationStreamReader.ReadToEndAsync(body, codec.CreateDecoder(decodeLimits, summarizer), cancellationToken));
         if (problem is not null)
         {
             return problem;
@@ -97,15 +97,16 @@ public static partial class OrganizationUploadApi
         }
 
         var response = httpContext.Response;
+        var responseStarted = false;
         var (bodyFormat, problem) = await DecodeAsync(httpContext, limits.Value, loggers, async (codec, decodeLimits, body, cancellationToken) =>
         {
             response.StatusCode = StatusCodes.Status200OK;
             response.ContentType = negotiated.ContentType;
             response.Headers.Append(HeaderNames.Vary, HeaderNames.Accept);
             await OrganizationStreamConverter.ConvertAsync(
-                body, codec, decodeLimits, WireFormatCodecs.For(negotiated.Format), response.BodyWriter, cancellationToken, options.Value.ChunkSize);
+                body, codec, decodeLimits, WireFormatCodecs.For(negotiated.Format), response.BodyWriter, started => responseStarted = started, cancellationToken, options.Value.ChunkSize);
         });
-        if (problem is null || !response.HasStarted)
+        if (problem is null || !responseStarted)
         {
             if (problem is not null)
             {
@@ -177,7 +178,7 @@ public static partial class OrganizationUploadApi
             // Kestrel's own verdicts (413 for a body over the limit, 400 for bad framing) keep their status.
             return (format.Value, ProblemResponses.Problem(exception.StatusCode, exception.StatusCode == StatusCodes.Status413PayloadTooLarge ? "Payload Too Large" : "Bad Request", exception.Message));
         }
-        catch (Exception exception) when (exception is IOException || (exception is OperationCanceledException && (httpContext.RequestAborted.IsCancellationRequested || httpContext.Response.HasStarted)))
+        catch (Exception exception) when (exception is IOException || (exception is OperationCanceledException))
         {
             // A body read fails with an IOException (ConnectionResetException) when the client has gone, sometimes
             // before RequestAborted fires, and a converted response's flush says its reader completed: either way there

@@ -5,24 +5,32 @@ namespace WebSerialization.Models.Streaming;
 
 /// <summary>
 /// Converts a payload from one format to another as it streams: each member is decoded from the input, handed to the
-/// target format's encoder in batches, and flushed to the output every chunk, as <see cref="OrganizationStreamWriter"/>
-/// does for downloads; no member is kept once it is written. The first chunk is held back until it is full, so an
-/// input found bad within it leaves the output untouched (a server can still answer 4xx); after that the caller must
-/// treat a failure as a broken output (a server aborts the response).
+/// target format's encoder in batches of 64, and the output goes on every chunk, as <see cref="OrganizationStreamWriter"/>
+/// sends downloads; no member is kept once it is written. While the input is still arriving the output never waits
+/// for its reader: what the reader does not take yet goes to a temporary file (see <see cref="SpillingOutput"/>).
+/// The first chunk is held back until it is full, so an input found bad within it leaves the output untouched (a
+/// server can still answer 4xx); after that a caller must treat a failure as a broken output (a server aborts).
 /// </summary>
 /// <remarks>
 /// MessagePack and the binary format state the member count before the members, and JSON and protobuf do not. From
-/// those into these, the members are encoded into a temporary file (deleted on close) while they are read, and the
-/// header with the count and then the file are written once the input has ended: memory stays constant, the output
-/// starts only after the whole input has been read. Every other pair streams directly.
-/// JSON and protobuf may also put the id and tags after the members; a direct conversion has already written its
-/// header by then, so such an input is refused (Malformed) unless the values are the ones already written.
+/// those into these, the members go to the temporary file as they are read, and the header with the count, then the
+/// file, are written once the input has ended. Every other pair streams straight through.
+/// JSON and protobuf may also put the id and tags after the members; a conversion that streams has written its header
+/// by then, so such an input is refused (Malformed) unless the late values are the ones already written.
 /// </remarks>
 public static class OrganizationStreamConverter
 {
     private const int MembersPerBatch = 64;
 
     /// <summary>Converts the payload in <paramref name="input"/> from <paramref name="source"/>'s format to <paramref name="target"/>'s.</summary>
+    /// <param name="input">The payload in the source format.</param>
+    /// <param name="source">The input's format.</param>
+    /// <param name="limits">What the input may hold.</param>
+    /// <param name="target">The output's format.</param>
+    /// <param name="output">Where the converted payload goes.</param>
+    /// <param name="onFailure">Told, when the conversion fails, whether anything had gone to <paramref name="output"/> already.</param>
+    /// <param name="cancellationToken">Stops the conversion.</param>
+    /// <param name="chunkSize">Bytes of output handed on at a time.</param>
     /// <returns>The bytes read and the bytes written.</returns>
     /// <exception cref="WireFormatException">The input is not a valid payload, or breaks a limit.</exception>
     /// <exception cref="OperationCanceledException">The token was cancelled or the output's reader went away.</exception>
@@ -32,74 +40,58 @@ public static class OrganizationStreamConverter
         DecodeLimits limits,
         IWireFormatCodec target,
         PipeWriter output,
+        Action<bool> onFailure,
         CancellationToken cancellationToken,
         int chunkSize = OrganizationStreamWriter.DefaultChunkSize)
     {
         ArgumentNullException.ThrowIfNull(source);
         ArgumentNullException.ThrowIfNull(target);
         ArgumentNullException.ThrowIfNull(output);
-        await using var conversion = new Conversion(target, output, chunkSize);
-        var bytesRead = await OrganizationStreamReader.ReadToEndAsync(input, source.CreateDecoder(limits, conversion), conversion.AfterBlockAsync, cancellationToken);
-        var bytesWritten = await conversion.FinishAsync(cancellationToken);
-        return (bytesRead, bytesWritten);
+        ArgumentNullException.ThrowIfNull(onFailure);
+        using var conversion = new Conversion(target, output, chunkSize, cancellationToken);
+        try
+        {
+            var bytesRead = await OrganizationStreamReader.ReadToEndAsync(input, source.CreateDecoder(limits, conversion), cancellationToken);
+            var bytesWritten = await conversion.FinishAsync(cancellationToken);
+            return (bytesRead, bytesWritten);
+        }
+        catch
+        {
+            onFailure(conversion.HasStarted);
+            throw;
+        }
     }
 
-    private sealed class Conversion : IOrganizationSink, IAsyncDisposable
+    private sealed class Conversion(IWireFormatCodec target, PipeWriter output, int chunkSize, CancellationToken cancellationToken)
+        : IOrganizationSink, IDisposable
     {
-        private readonly IWireFormatCodec _target;
-        private readonly PipeWriter _output;
-        private readonly int _chunkSize;
-        private readonly IOrganizationEncoder _encoder;
-        private readonly HeldBackBufferWriter _held;
-        private readonly LargeSegmentBufferWriter _buffers;
+        private readonly IOrganizationEncoder _encoder = target.CreateEncoder();
+        private readonly SpillingOutput _output = new(output, chunkSize);
         private readonly Member[] _batch = new Member[MembersPerBatch];
         private int _batched;
-        private long _pending;
         private long _written;
         private OrganizationHeader? _begun;
         private OrganizationHeader _final;
 
-        // Where members are encoded: the output, or the spool file when the header has to wait for the count.
+        // Encodes the members: the output's encoder, or, when the header has to wait for the count, one whose header is
+        // dropped (the members of these formats are encoded the same whatever their header says).
         private IOrganizationEncoder? _memberEncoder;
-        private IBufferWriter<byte>? _memberOutput;
-        private FileStream? _spoolFile;
-        private PipeWriter? _spool;
 
-        public Conversion(IWireFormatCodec target, PipeWriter output, int chunkSize)
-        {
-            _target = target;
-            _output = output;
-            _chunkSize = chunkSize;
-            _encoder = target.CreateEncoder();
-            _held = new HeldBackBufferWriter(output);
-            _buffers = new LargeSegmentBufferWriter(_held, OrganizationStreamWriter.SegmentSize);
-        }
+        public bool HasStarted => _output.HasStarted;
 
         public void BeginMembers(OrganizationHeader header)
         {
             _begun = header;
-            if (_target.MemberCountComesFirst && header.MemberCount < 0)
+            _memberEncoder = _encoder;
+            if (target.MemberCountComesFirst && header.MemberCount < 0)
             {
-                _spoolFile = new FileStream(
-                    Path.Combine(Path.GetTempPath(), Path.GetRandomFileName()),
-                    FileMode.CreateNew,
-                    FileAccess.ReadWrite,
-                    FileShare.None,
-                    bufferSize: 0,
-                    FileOptions.DeleteOnClose | FileOptions.Asynchronous);
-                _spool = PipeWriter.Create(_spoolFile, new StreamPipeWriterOptions(leaveOpen: true));
-
-                // The members of these formats are encoded the same whatever the header says; this header is dropped,
-                // and the one written once the count is known comes from the output's own encoder.
-                _memberEncoder = _target.CreateEncoder();
+                _memberEncoder = target.CreateEncoder();
                 _memberEncoder.WriteHeader(new ArrayBufferWriter<byte>(), HeaderOrganization(header, hasMembers: true), int.MaxValue);
-                _memberOutput = new LargeSegmentBufferWriter(_spool, OrganizationStreamWriter.SegmentSize);
+                _output.HoldAll = true;
                 return;
             }
 
-            _memberEncoder = _encoder;
-            _memberOutput = _buffers;
-            _pending += _encoder.WriteHeader(_buffers, HeaderOrganization(header, hasMembers: true), Math.Max(0, header.MemberCount));
+            _written += _encoder.WriteHeader(_output, HeaderOrganization(header, hasMembers: true), Math.Max(0, header.MemberCount));
         }
 
         public void AddMember(Member member)
@@ -108,77 +100,45 @@ public static class OrganizationStreamConverter
             if (_batched == MembersPerBatch)
             {
                 WriteBatch();
+                if (_output.Buffered >= chunkSize)
+                {
+                    _output.Push(cancellationToken);
+                }
             }
         }
 
         public void Complete(OrganizationHeader header) => _final = header;
 
-        public async ValueTask AfterBlockAsync(CancellationToken cancellationToken)
-        {
-            if (_pending < _chunkSize)
-            {
-                return;
-            }
-
-            _written += _pending;
-            _pending = 0;
-            if (_spool is not null)
-            {
-                await _spool.FlushAsync(cancellationToken);
-                return;
-            }
-
-            _held.Release();
-            ThrowIfReaderGone(await _output.FlushAsync(cancellationToken), cancellationToken);
-        }
-
         public async Task<long> FinishAsync(CancellationToken cancellationToken)
         {
             WriteBatch();
+            var first = new ArrayBufferWriter<byte>();
             if (_begun is null)
             {
-                _pending += _encoder.WriteHeader(_buffers, HeaderOrganization(_final, _final.HasMembers), 0);
-                _pending += _encoder.WriteFooter(_buffers);
+                _written += _encoder.WriteHeader(_output, HeaderOrganization(_final, _final.HasMembers), 0);
+                _written += _encoder.WriteFooter(_output);
             }
-            else if (_spool is not null)
+            else if (_output.HoldAll)
             {
-                // The spooled members are counted in _pending already, as they were encoded.
-                await _spool.FlushAsync(cancellationToken);
-                await _spool.CompleteAsync();
-                _pending += _encoder.WriteHeader(_buffers, HeaderOrganization(_final, hasMembers: true), _final.MemberCount);
-                _held.Release();
-                _spoolFile!.Position = 0;
-
                 // These formats have no footer: the payload ends with the last member.
-                await _spoolFile.CopyToAsync(_output, cancellationToken);
+                _written += _encoder.WriteHeader(first, HeaderOrganization(_final, hasMembers: true), _final.MemberCount);
+            }
+            else if (!_final.HasSameIdAndTags(_begun.Value))
+            {
+                throw new WireFormatException(
+                    WireFormatError.Malformed,
+                    "The organization's id or tags come after its members; a conversion writes each member as it is read, after the id and tags, so they must come first.");
             }
             else
             {
-                if (!_final.HasSameIdAndTags(_begun.Value))
-                {
-                    throw new WireFormatException(
-                        WireFormatError.Malformed,
-                        "The organization's id or tags come after its members, and a conversion streams each member on as it is read, after the id and tags; put them before the members.");
-                }
-
-                _pending += _encoder.WriteFooter(_buffers);
+                _written += _encoder.WriteFooter(_output);
             }
 
-            _held.Release();
-            _written += _pending;
-            _pending = 0;
-            ThrowIfReaderGone(await _output.FlushAsync(cancellationToken), cancellationToken);
+            await _output.CompleteAsync(first.WrittenMemory, cancellationToken);
             return _written;
         }
 
-        public async ValueTask DisposeAsync()
-        {
-            _held.Dispose();
-            if (_spoolFile is not null)
-            {
-                await _spoolFile.DisposeAsync();
-            }
-        }
+        public void Dispose() => _output.Dispose();
 
         private void WriteBatch()
         {
@@ -187,21 +147,12 @@ public static class OrganizationStreamConverter
                 return;
             }
 
-            _pending += _memberEncoder!.WriteMembers(_memberOutput!, _batch.AsSpan(0, _batched));
+            _written += _memberEncoder!.WriteMembers(_output, _batch.AsSpan(0, _batched));
             Array.Clear(_batch, 0, _batched);
             _batched = 0;
         }
 
         private static Organization HeaderOrganization(OrganizationHeader header, bool hasMembers) =>
             new() { Id = header.Id, Tags = header.Tags!, Members = hasMembers ? [] : null };
-
-        // Completed means the reader (the client's connection) is gone: stop converting rather than fill memory no one reads.
-        private static void ThrowIfReaderGone(FlushResult result, CancellationToken cancellationToken)
-        {
-            if (result.IsCanceled || result.IsCompleted)
-            {
-                throw new OperationCanceledException("The reader stopped reading the payload.", cancellationToken);
-            }
-        }
     }
 }

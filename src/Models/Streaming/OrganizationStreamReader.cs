@@ -1,4 +1,3 @@
-using System.Buffers;
 using System.IO.Pipelines;
 
 namespace WebSerialization.Models.Streaming;
@@ -10,12 +9,6 @@ namespace WebSerialization.Models.Streaming;
 /// </summary>
 public static class OrganizationStreamReader
 {
-    /// <summary>
-    /// The most bytes decoded between two calls of a caller's <c>afterBlock</c>: a pipe read can hold up to Kestrel's
-    /// 1 MB request buffer, and a converter that wrote all of it out before flushing would hold several MB of output.
-    /// </summary>
-    public const int BlockSize = 64 * 1024;
-
     /// <summary>Decodes one organization from <paramref name="input"/> with a decoder that builds it.</summary>
     /// <returns>The organization and the number of bytes read.</returns>
     /// <exception cref="WireFormatException">The bytes are not a valid payload, or break a limit.</exception>
@@ -25,21 +18,16 @@ public static class OrganizationStreamReader
         CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(decoder);
-        var bytesRead = await ReadToEndAsync(input, decoder, afterBlock: null, cancellationToken);
+        var bytesRead = await ReadToEndAsync(input, decoder, cancellationToken);
         return (decoder.GetResult(), bytesRead);
     }
 
-    /// <summary>
-    /// Decodes one payload from <paramref name="input"/>; the decoder's sink takes the members as they complete.
-    /// When <paramref name="afterBlock"/> is given, the bytes are decoded in blocks of at most <see cref="BlockSize"/>
-    /// and it is awaited after each (a converter flushes there).
-    /// </summary>
+    /// <summary>Decodes one payload from <paramref name="input"/>; the decoder's sink takes the members as they complete.</summary>
     /// <returns>The number of bytes read.</returns>
     /// <exception cref="WireFormatException">The bytes are not a valid payload, or break a limit.</exception>
     public static async Task<long> ReadToEndAsync(
         PipeReader input,
         IOrganizationDecoder decoder,
-        Func<CancellationToken, ValueTask>? afterBlock,
         CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(input);
@@ -58,29 +46,8 @@ public static class OrganizationStreamReader
             {
                 if (!result.IsCanceled)
                 {
-                    var remaining = buffer;
-                    var blockSize = afterBlock is null ? long.MaxValue : BlockSize;
-                    while (true)
-                    {
-                        var block = remaining.Length <= blockSize ? remaining : remaining.Slice(0, blockSize);
-                        var isLast = block.Length == remaining.Length;
-                        consumed = decoder.Decode(block, isFinalBlock: result.IsCompleted && isLast);
-                        var used = remaining.Slice(remaining.Start, consumed).Length;
-                        bytesRead += used;
-                        remaining = remaining.Slice(consumed);
-                        if (afterBlock is not null && used > 0)
-                        {
-                            await afterBlock(cancellationToken);
-                        }
-
-                        if (isLast)
-                        {
-                            break;
-                        }
-
-                        // A unit longer than a block (a long string) gets all the bytes there are.
-                        blockSize = used > 0 ? BlockSize : long.MaxValue;
-                    }
+                    consumed = decoder.Decode(buffer, isFinalBlock: result.IsCompleted);
+                    bytesRead += buffer.Slice(buffer.Start, consumed).Length;
                 }
             }
             finally
