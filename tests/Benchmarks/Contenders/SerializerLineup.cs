@@ -25,6 +25,7 @@ public static class SerializerLineup
             new CodecStreamingSerializer(ProtobufCodec.Instance, "protobuf stream", ContenderFamily.Protobuf),
             new CodecByteArraySerializer(BinaryCodec.Instance, "Binary byte[]", ContenderFamily.Binary),
             new CodecStreamingSerializer(BinaryCodec.Instance, "Binary stream", ContenderFamily.Binary),
+            new KestrelReadsSerializer(BinaryCodec.Instance, "Binary stream, 4 KB reads", ContenderFamily.Binary),
             new SeedBinaryWriterSerializer(),
             new SeedCompressedMessagePackSerializer(),
             new ObjectModelFloor(),
