@@ -14,6 +14,8 @@ namespace WebSerialization.Models.MessagePack;
 /// soon as it is complete). Every value may come in any format the
 /// specification allows for it. Every declared count and length is checked against <see cref="DecodeLimits"/>
 /// before anything else, and a string is decoded only once all its bytes are there.
+/// Ours, not MessagePack-CSharp's <c>Member</c> formatter over a <c>MessagePackReader</c>, because the library lacks
+/// the policy: it replaces invalid UTF-8 with U+FFFD where every format here rejects it (docs/libraries.md).
 /// </summary>
 internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
 {

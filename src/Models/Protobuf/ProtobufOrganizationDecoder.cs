@@ -16,7 +16,9 @@ namespace WebSerialization.Models.Protobuf;
 /// have arrived, so between calls the decoder holds at most one unfinished field. Field values are parsed by one
 /// Google.Protobuf <see cref="CodedInputStream"/> for the whole payload, pointed at each complete field in turn
 /// through a <see cref="ReadOnlySequenceStream"/>: no copy of the payload and no parser per member. Each member goes
-/// to the <see cref="IOrganizationSink"/> as soon as its field is decoded.
+/// to the <see cref="IOrganizationSink"/> as soon as its field is decoded. The fields are read by Google.Protobuf,
+/// not protobuf-net, because protobuf-net lacks the policy: it replaces invalid UTF-8 with U+FFFD where every format
+/// here rejects it (docs/libraries.md); the strings Google.Protobuf replaces are checked here.
 /// </summary>
 /// <remarks>
 /// <para>proto3 cannot tell a null string from an empty one, nor a null list from an empty one, when they are not
