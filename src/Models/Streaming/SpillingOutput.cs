@@ -16,6 +16,8 @@ namespace WebSerialization.Models.Streaming;
 /// client could not finish sending it, and neither would move. With the file, a client that reads as it sends gets the
 /// output as it is made, one that does not gets it once it has sent everything, and memory is the chunk either way.
 /// The first chunk is held back until it is full, so an input found bad within it leaves the output untouched.
+/// The file is written and read synchronously, a chunk at a time, between members: the pages are fresh in the page
+/// cache, and an await there would need the decoder's state to cross it.
 /// </remarks>
 internal sealed class SpillingOutput(PipeWriter output, int chunkSize) : IBufferWriter<byte>, IDisposable
 {
