@@ -4,6 +4,7 @@ using System.Net;
 using System.Net.Http.Headers;
 using System.Text;
 using WebSerialization.Models;
+using WebSerialization.Models.Streaming;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -85,6 +86,29 @@ public sealed class ConversionFailureTests(ApiServer server)
         using var problem = await HttpPayloads.AssertProblemAsync(response, 400);
         Assert.Equal("Truncated body", problem.RootElement.GetProperty("title").GetString());
     }
+
+    [Fact]
+    public async Task LeavesNoTemporaryFileBehindWhetherTheConversionSucceedsOrFails()
+    {
+        // JSON states no member count and binary needs it first, so these members always go through a temporary file.
+        var body = await HttpPayloads.DownloadAsync(server.Client, WireFormat.Json, MemberCount);
+        var before = TemporaryFiles();
+
+        using (var converted = await HttpPayloads.PostAsync(server.Client, "/api/organization/convert?format=binary", body, WireMediaTypes.Json))
+        {
+            Assert.Equal(HttpStatusCode.OK, converted.StatusCode);
+        }
+
+        using (var truncated = await HttpPayloads.PostAsync(server.Client, "/api/organization/convert?format=binary", body[..^2], WireMediaTypes.Json))
+        {
+            using var problem = await HttpPayloads.AssertProblemAsync(truncated, 400);
+        }
+
+        Assert.Equal(before, TemporaryFiles());
+    }
+
+    private static string[] TemporaryFiles() =>
+        [.. Directory.GetFiles(Path.GetTempPath(), OrganizationStreamConverter.TemporaryFilePrefix + "*").Order(StringComparer.Ordinal)];
 
     private async Task<byte[]> TruncatedBodyAsync() => (await HttpPayloads.DownloadAsync(server.Client, WireFormat.Binary, MemberCount))[..^2];
 

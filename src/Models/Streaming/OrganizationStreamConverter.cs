@@ -20,6 +20,9 @@ namespace WebSerialization.Models.Streaming;
 /// </remarks>
 public static class OrganizationStreamConverter
 {
+    /// <summary>How the names of a conversion's temporary files start, in <see cref="Path.GetTempPath"/>; each is deleted when its conversion ends.</summary>
+    public const string TemporaryFilePrefix = "webserialization-convert-";
+
     private const int MembersPerBatch = 64;
 
     /// <summary>Converts the payload in <paramref name="input"/> from <paramref name="source"/>'s format to <paramref name="target"/>'s.</summary>

@@ -135,7 +135,7 @@ internal sealed class SpillingOutput(PipeWriter output, int chunkSize) : IBuffer
     private void Spill()
     {
         _file ??= File.OpenHandle(
-            Path.Combine(Path.GetTempPath(), Path.GetRandomFileName()),
+            Path.Combine(Path.GetTempPath(), OrganizationStreamConverter.TemporaryFilePrefix + Path.GetRandomFileName()),
             FileMode.CreateNew,
             FileAccess.ReadWrite,
             FileShare.None,
