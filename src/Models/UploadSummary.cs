@@ -12,7 +12,7 @@ namespace WebSerialization.Models;
 /// <param name="MemberCount">Members decoded (0 when the organization has none or null).</param>
 /// <param name="TagCount">Tags decoded.</param>
 /// <param name="BytesRead">Bytes of request body read.</param>
-/// <param name="DecodeMilliseconds">Time from the first byte read to the decoded organization.</param>
+/// <param name="DecodeMilliseconds">Time from the first byte read to the last member decoded and folded into the checksum.</param>
 /// <param name="Checksum">The content checksum, lowercase hex.</param>
 [ProtoContract(SkipConstructor = true)]
 public sealed record UploadSummary(

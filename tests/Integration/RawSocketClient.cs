@@ -80,4 +80,65 @@ public static class RawSocketClient
             throw;
         }
     }
+
+    /// <summary>
+    /// Sends <paramref name="requestHead"/> (request line and headers, without the blank line) and
+    /// <paramref name="body"/> while reading the answer; once <paramref name="answerBytesBeforeTail"/> bytes of the answer
+    /// have arrived, sends <paramref name="tail"/>, then reads until the server closes the connection.
+    /// </summary>
+    /// <returns>Every byte of the answer, and whether the connection ended with a reset rather than a FIN.</returns>
+    public static async Task<(byte[] Answer, bool Reset)> SendAndReadUntilClosedAsync(int port, string requestHead, byte[] body, byte[] tail, int answerBytesBeforeTail)
+    {
+        ArgumentNullException.ThrowIfNull(body);
+        using var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
+        await socket.ConnectAsync(IPAddress.Loopback, port);
+        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(60));
+        var answerStarted = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var sending = Task.Run(async () =>
+        {
+            try
+            {
+                await socket.SendAsync(Encoding.ASCII.GetBytes(requestHead + "\r\n\r\n"), SocketFlags.None, timeout.Token);
+                await socket.SendAsync(body, SocketFlags.None, timeout.Token);
+                await answerStarted.Task.WaitAsync(timeout.Token);
+                await socket.SendAsync(tail, SocketFlags.None, timeout.Token);
+            }
+            catch (SocketException)
+            {
+                // The server may close the connection before it has read everything; the answer says why.
+            }
+        });
+
+        using var answer = new MemoryStream();
+        var buffer = new byte[64 * 1024];
+        var reset = false;
+        while (true)
+        {
+            int read;
+            try
+            {
+                read = await socket.ReceiveAsync(buffer, SocketFlags.None, timeout.Token);
+            }
+            catch (SocketException exception) when (exception.SocketErrorCode == SocketError.ConnectionReset)
+            {
+                reset = true;
+                break;
+            }
+
+            if (read == 0)
+            {
+                break;
+            }
+
+            answer.Write(buffer, 0, read);
+            if (answer.Length >= answerBytesBeforeTail)
+            {
+                answerStarted.TrySetResult();
+            }
+        }
+
+        answerStarted.TrySetResult();
+        await sending;
+        return (answer.ToArray(), reset);
+    }
 }

@@ -9,8 +9,9 @@ namespace WebSerialization.Api.Limits;
 
 /// <summary>
 /// Caps how many heavy requests run at once, so a burst of million-member downloads and uploads is answered with
-/// 429 and Retry-After straight away instead of growing the heap until the process dies. Light requests
-/// (small counts, health, docs) are never limited.
+/// 429 and Retry-After straight away instead of sharing the cores ever thinner. Each of them holds about a chunk of
+/// memory (uploads and conversions go member by member), so the cap is about time and a conversion's temporary file,
+/// not the heap (docs/configuration.md). Light requests (small counts, health, docs) are never limited.
 /// </summary>
 public static class HeavyRequestLimiter
 {

@@ -8,7 +8,11 @@ public sealed class UploadLimitsOptions
     /// <summary>The configuration section name.</summary>
     public const string Section = "Limits";
 
-    /// <summary>Largest request body, in bytes. The default fits the seed's 1,000,000 members as JSON (158 MB) with room to spare.</summary>
+    /// <summary>
+    /// Largest request body, in bytes. Bodies are decoded as they arrive and never held, so this bounds the time one
+    /// request takes and a conversion's temporary file, not memory; the default fits the seed's 1,000,000 members as
+    /// JSON (158 MB), the largest format, with room to spare.
+    /// </summary>
     public long MaxRequestBodyBytes { get; set; } = 256L * 1024 * 1024;
 
     /// <summary>Most members an uploaded organization may have.</summary>
@@ -23,7 +27,10 @@ public sealed class UploadLimitsOptions
     /// <summary>Deepest nesting accepted (JSON, MessagePack).</summary>
     public int MaxDepth { get; set; } = DecodeLimits.Default.MaxDepth;
 
-    /// <summary>Heavy requests (uploads, and downloads of more than <see cref="HeavyDownloadMembers"/> members) served at once; more get 429.</summary>
+    /// <summary>
+    /// Heavy requests (uploads, and downloads of more than <see cref="HeavyDownloadMembers"/> members) served at once;
+    /// more get 429. Each holds about a chunk of memory; eight CPU-bound requests already share 2 cores four ways.
+    /// </summary>
     public int MaxConcurrentHeavyRequests { get; set; } = 8;
 
     /// <summary>A download of more members than this counts as heavy.</summary>

@@ -1,6 +1,9 @@
 using System.Diagnostics;
+using System.IO.Pipelines;
 using Microsoft.AspNetCore.Http.Features;
+using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.Extensions.Options;
+using Microsoft.Net.Http.Headers;
 using WebSerialization.Api.Diagnostics;
 using WebSerialization.Api.Formats;
 using WebSerialization.Api.Limits;
@@ -47,69 +50,94 @@ public static partial class OrganizationUploadApi
         return api;
     }
 
-    private static Task<IResult> Summarize(HttpContext httpContext, IOptions<UploadLimitsOptions> limits, ILoggerFactory loggers, string? format) =>
-        NegotiateThenReadAsync(
-            httpContext,
-            format,
-            UploadSummaryResult.Formats,
-            "A summary is written as JSON, MessagePack or protobuf; the Accept header allows none of them.",
-            limits.Value,
-            loggers,
-            (upload, answer) =>
-            {
-                var organization = upload.Organization!;
-                var summary = new UploadSummary(
-                    WireFormatDescriptor.Of(upload.Format).Key,
-                    organization.Members?.Count ?? 0,
-                    organization.Tags?.Length ?? 0,
-                    upload.BytesRead,
-                    upload.Elapsed.TotalMilliseconds,
-                    OrganizationChecksum.Compute(organization));
-                return new UploadSummaryResult(summary, answer);
-            });
+    private static async Task<IResult> Summarize(HttpContext httpContext, IOptions<UploadLimitsOptions> limits, ILoggerFactory loggers, string? format)
+    {
+        var negotiated = AcceptHeaderNegotiator.Negotiate(format, httpContext.Request.Headers.Accept, UploadSummaryResult.Formats);
+        if (negotiated is null)
+        {
+            return ProblemResponses.NotAcceptable("A summary is written as JSON, MessagePack or protobuf; the Accept header allows none of them.");
+        }
 
-    private static Task<IResult> Convert(
+        // Each member is folded into the checksum and dropped: a summary takes the memory of one member.
+        using var summarizer = new OrganizationSummarizer();
+        long bytesRead = 0;
+        var stopwatch = Stopwatch.StartNew();
+        var (bodyFormat, problem) = await DecodeAsync(httpContext, limits.Value, loggers, async (codec, decodeLimits, body, cancellationToken) =>
+            bytesRead = await OrganizationStreamReader.ReadToEndAsync(body, codec.CreateDecoder(decodeLimits, summarizer), cancellationToken));
+        if (problem is not null)
+        {
+            return problem;
+        }
+
+        var header = summarizer.Header;
+        var summary = new UploadSummary(
+            WireFormatDescriptor.Of(bodyFormat).Key,
+            Math.Max(0, header.MemberCount),
+            header.Tags?.Length ?? 0,
+            bytesRead,
+            stopwatch.Elapsed.TotalMilliseconds,
+            summarizer.Checksum!);
+        return new UploadSummaryResult(summary, negotiated);
+    }
+
+    // Each member goes to the answer's encoder as soon as it is read and out through the response every chunk. An upload
+    // found bad before the first chunk went out gets its 4xx problem; after that the response can only be aborted, so
+    // that the client sees a reset connection (HTTP/1.1) or a chunked body never terminated, never a complete answer.
+    private static async Task<IResult> Convert(
         HttpContext httpContext,
         IOptions<UploadLimitsOptions> limits,
         IOptions<OrganizationOptions> options,
         ILoggerFactory loggers,
-        string? format) =>
-        NegotiateThenReadAsync(
-            httpContext,
-            format,
-            WireFormatDescriptor.All,
-            "None of the media types in the Accept header is available.",
-            limits.Value,
-            loggers,
-            (upload, answer) => new OrganizationResult(upload.Organization!, upload.Organization!.Members?.Count ?? 0, answer, options.Value.ChunkSize));
-
-    // The answer's format is settled before the body is read, so a request that could never be answered costs nothing.
-    private static async Task<IResult> NegotiateThenReadAsync(
-        HttpContext httpContext,
-        string? formatKey,
-        IReadOnlyList<WireFormatDescriptor> offered,
-        string notAcceptableDetail,
-        UploadLimitsOptions limits,
-        ILoggerFactory loggers,
-        Func<Upload, NegotiatedFormat, IResult> answer)
+        string? format)
     {
-        var negotiated = AcceptHeaderNegotiator.Negotiate(formatKey, httpContext.Request.Headers.Accept, offered);
+        var negotiated = AcceptHeaderNegotiator.Negotiate(format, httpContext.Request.Headers.Accept, WireFormatDescriptor.All);
         if (negotiated is null)
         {
-            return ProblemResponses.NotAcceptable(notAcceptableDetail);
+            return ProblemResponses.NotAcceptable("None of the media types in the Accept header is available.");
         }
 
-        var upload = await ReadAsync(httpContext, limits, loggers.CreateLogger(typeof(OrganizationUploadApi)));
-        return upload.Problem ?? answer(upload, negotiated);
+        var response = httpContext.Response;
+        var responseStarted = false;
+        var (bodyFormat, problem) = await DecodeAsync(httpContext, limits.Value, loggers, async (codec, decodeLimits, body, cancellationToken) =>
+        {
+            response.StatusCode = StatusCodes.Status200OK;
+            response.ContentType = negotiated.ContentType;
+            response.Headers.Append(HeaderNames.Vary, HeaderNames.Accept);
+            await OrganizationStreamConverter.ConvertAsync(
+                body, codec, decodeLimits, WireFormatCodecs.For(negotiated.Format), response.BodyWriter, started => responseStarted = started, cancellationToken, options.Value.ChunkSize);
+        });
+        if (problem is null || !responseStarted)
+        {
+            if (problem is not null)
+            {
+                response.Clear();
+            }
+
+            return problem ?? Results.Empty;
+        }
+
+        // An empty result is a client that went away, already aborted; anything else is an upload found bad.
+        if (problem is not EmptyHttpResult)
+        {
+            httpContext.Abort();
+            LogConversionAborted(loggers.CreateLogger(typeof(OrganizationUploadApi)), bodyFormat, negotiated.Format);
+        }
+
+        return Results.Empty;
     }
 
-    private static async Task<Upload> ReadAsync(HttpContext httpContext, UploadLimitsOptions limits, ILogger logger)
+    // Decodes the request body with `decode`; answers the body's format, and the problem to answer instead, if any.
+    private static async Task<(WireFormat Format, IResult? Problem)> DecodeAsync(
+        HttpContext httpContext,
+        UploadLimitsOptions limits,
+        ILoggerFactory loggers,
+        Func<IWireFormatCodec, DecodeLimits, PipeReader, CancellationToken, Task> decode)
     {
         var request = httpContext.Request;
         var format = ContentTypeFormats.Resolve(request.ContentType);
         if (format is null)
         {
-            return Upload.Failed(ProblemResponses.Problem(
+            return (default, ProblemResponses.Problem(
                 StatusCodes.Status415UnsupportedMediaType,
                 "Unsupported Media Type",
                 request.ContentType is null
@@ -124,16 +152,14 @@ public static partial class OrganizationUploadApi
             bodySize.MaxRequestBodySize = limits.MaxRequestBodyBytes;
         }
 
-        var decoder = WireFormatCodecs.For(format.Value).CreateDecoder(limits.ToDecodeLimits());
-        var stopwatch = Stopwatch.StartNew();
         try
         {
-            var (organization, bytesRead) = await OrganizationStreamReader.ReadAsync(request.BodyReader, decoder, httpContext.RequestAborted);
-            return new Upload(format.Value, organization, bytesRead, stopwatch.Elapsed, null);
+            await decode(WireFormatCodecs.For(format.Value), limits.ToDecodeLimits(), request.BodyReader, httpContext.RequestAborted);
+            return (format.Value, null);
         }
         catch (WireFormatException exception) when (exception.Error == WireFormatError.LimitExceeded)
         {
-            return Upload.Failed(ProblemResponses.Problem(
+            return (format.Value, ProblemResponses.Problem(
                 StatusCodes.Status413PayloadTooLarge,
                 "Limit exceeded",
                 exception.Message,
@@ -141,7 +167,7 @@ public static partial class OrganizationUploadApi
         }
         catch (WireFormatException exception)
         {
-            return Upload.Failed(ProblemResponses.Problem(
+            return (format.Value, ProblemResponses.Problem(
                 StatusCodes.Status400BadRequest,
                 exception.Error == WireFormatError.Truncated ? "Truncated body" : "Malformed body",
                 $"The body is not a valid {WireFormatDescriptor.Of(format.Value).Key} organization: {exception.Message}",
@@ -150,25 +176,24 @@ public static partial class OrganizationUploadApi
         catch (BadHttpRequestException exception)
         {
             // Kestrel's own verdicts (413 for a body over the limit, 400 for bad framing) keep their status.
-            return Upload.Failed(ProblemResponses.Problem(exception.StatusCode, exception.StatusCode == StatusCodes.Status413PayloadTooLarge ? "Payload Too Large" : "Bad Request", exception.Message));
+            return (format.Value, ProblemResponses.Problem(exception.StatusCode, exception.StatusCode == StatusCodes.Status413PayloadTooLarge ? "Payload Too Large" : "Bad Request", exception.Message));
         }
-        catch (Exception exception) when (exception is IOException || (exception is OperationCanceledException && httpContext.RequestAborted.IsCancellationRequested))
+        catch (Exception exception) when (exception is IOException || (exception is OperationCanceledException))
         {
             // A body read fails with an IOException (ConnectionResetException) when the client has gone, sometimes
-            // before RequestAborted fires: either way there is no one to answer, and nothing is wrong with the server.
-            // Aborting tells Kestrel not to drain the body: the pipe that threw is left mid-read (dotnet/runtime#53914),
-            // and draining it would log an error for a connection that is gone anyway.
+            // before RequestAborted fires, and a converted response's flush says its reader completed: either way there
+            // is no one to answer, and nothing is wrong with the server. Aborting tells Kestrel not to drain the body:
+            // the pipe that threw is left mid-read (dotnet/runtime#53914), and draining it would log an error for a
+            // connection that is gone anyway.
             httpContext.Abort();
-            LogUploadAbandoned(logger, format.Value);
-            return Upload.Failed(Results.Empty);
+            LogUploadAbandoned(loggers.CreateLogger(typeof(OrganizationUploadApi)), format.Value);
+            return (format.Value, Results.Empty);
         }
     }
 
     [LoggerMessage(Level = LogLevel.Debug, Message = "The client disconnected while uploading {Format}; the partial body was dropped")]
     private static partial void LogUploadAbandoned(ILogger logger, WireFormat format);
 
-    private sealed record Upload(WireFormat Format, Organization? Organization, long BytesRead, TimeSpan Elapsed, IResult? Problem)
-    {
-        public static Upload Failed(IResult problem) => new(default, null, 0, TimeSpan.Zero, problem);
-    }
+    [LoggerMessage(Level = LogLevel.Information, Message = "A conversion from {Format} to {Target} failed after its response had started; the response was aborted")]
+    private static partial void LogConversionAborted(ILogger logger, WireFormat format, WireFormat target);
 }

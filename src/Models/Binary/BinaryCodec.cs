@@ -18,8 +18,14 @@ public sealed class BinaryCodec : IWireFormatCodec
     public WireFormat Format => WireFormat.Binary;
 
     /// <inheritdoc />
+    public bool MemberCountComesFirst => true;
+
+    /// <inheritdoc />
     public IOrganizationEncoder CreateEncoder() => new OrganizationBinaryEncoder();
 
     /// <inheritdoc />
     public IOrganizationDecoder CreateDecoder(DecodeLimits limits) => new OrganizationBinaryDecoder(limits);
+
+    /// <inheritdoc />
+    public IOrganizationDecoder CreateDecoder(DecodeLimits limits, IOrganizationSink sink) => new OrganizationBinaryDecoder(limits, sink);
 }

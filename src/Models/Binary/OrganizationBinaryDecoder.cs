@@ -14,6 +14,8 @@ namespace WebSerialization.Models.Binary;
 /// (the preamble, each tag, the member count, each member); a unit is decoded only once all its bytes are there, so
 /// the only state kept between calls is the previous member and the objects decoded so far. A unit that is not
 /// contiguous in the caller's segments is copied to a scratch buffer that grows only as far as that unit needs.
+/// Each member goes to the <see cref="IOrganizationSink"/> as soon as it is complete; the decoder keeps only the
+/// previous member's fields, which the next one is written against.
 /// </summary>
 internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
 {
@@ -28,6 +30,8 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
     private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 
     private readonly DecodeLimits _limits;
+    private readonly IOrganizationSink _sink;
+    private readonly OrganizationCollector? _collector;
     private TextFieldHistory _name;
     private TextFieldHistory _description;
     private TextFieldHistory _address;
@@ -41,18 +45,29 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
     private int _organizationId;
     private int _tagCount;
     private List<string>? _tags;
-    private int _memberCount;
-    private List<Member>? _members;
-    private Organization? _result;
+    private string?[]? _tagArray;
+
+    // -1 while Members is null.
+    private int _memberCount = -1;
+    private int _membersDecoded;
 
     // "The member before the first one is taken to have Id 0, UpdateTime 0 and null texts."
     private int _previousId;
     private long _previousUpdateTime;
+    private string? _previousName;
+    private string? _previousDescription;
+    private string? _previousAddress;
 
     public OrganizationBinaryDecoder(DecodeLimits limits)
+        : this(limits, null)
+    {
+    }
+
+    public OrganizationBinaryDecoder(DecodeLimits limits, IOrganizationSink? sink)
     {
         ArgumentNullException.ThrowIfNull(limits);
         _limits = limits;
+        (_sink, _collector) = OrganizationCollector.Unless(sink);
     }
 
     private enum Stage
@@ -66,7 +81,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
 
     public bool IsComplete => _stage == Stage.Complete;
 
-    public Organization GetResult() => _result ?? throw new InvalidOperationException("The payload is not complete yet.");
+    public Organization GetResult() => OrganizationCollector.ResultOf(_collector, IsComplete);
 
     public SequencePosition Decode(ReadOnlySequence<byte> buffer, bool isFinalBlock)
     {
@@ -74,6 +89,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         while (_stage != Stage.Complete && !remaining.IsEmpty)
         {
             _available = remaining.Length;
+            _collector?.SetCapacityHint((_consumed + _available) / BinaryWire.MinMemberBytes);
             var span = remaining.FirstSpan;
             var used = DecodeUnits(span);
             if (used == 0)
@@ -270,6 +286,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
             return false;
         }
 
+        _tagArray = _tags?.ToArray();
         if (countPlusOne == BinaryWire.NullCount)
         {
             Complete();
@@ -282,9 +299,8 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
             BinaryThrowHelper.ThrowLimitExceeded(offset, nameof(DecodeLimits.MaxMembers), count, _limits.MaxMembers);
         }
 
-        // The count may exceed what is buffered (the rest is still streaming), so reserve only what these bytes can hold.
         _memberCount = (int)count;
-        _members = new List<Member>((int)Math.Min(count, _available / BinaryWire.MinMemberBytes));
+        _sink.BeginMembers(new OrganizationHeader(_organizationId, _tagArray, _memberCount));
         if (count == 0)
         {
             Complete();
@@ -321,12 +337,9 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
             id = unchecked(_previousId + UnZigZag(idDelta));
         }
 
-        // The previous member's texts are the last decoded member's.
-        var members = _members!;
-        var previous = members.Count == 0 ? null : members[^1];
-        if (!TryReadText(ref reader, (flags >> BinaryWire.NameKindShift) & BinaryWire.TextKindMask, previous?.Name, ref _name, out var name)
-            || !TryReadText(ref reader, (flags >> BinaryWire.DescriptionKindShift) & BinaryWire.TextKindMask, previous?.Description, ref _description, out var description)
-            || !TryReadText(ref reader, (flags >> BinaryWire.AddressKindShift) & BinaryWire.TextKindMask, previous?.Address, ref _address, out var address))
+        if (!TryReadText(ref reader, (flags >> BinaryWire.NameKindShift) & BinaryWire.TextKindMask, _previousName, ref _name, out var name)
+            || !TryReadText(ref reader, (flags >> BinaryWire.DescriptionKindShift) & BinaryWire.TextKindMask, _previousDescription, ref _description, out var description)
+            || !TryReadText(ref reader, (flags >> BinaryWire.AddressKindShift) & BinaryWire.TextKindMask, _previousAddress, ref _address, out var address))
         {
             return false;
         }
@@ -367,13 +380,10 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         _name.Commit(name.Utf8Length, name.TrailingDigits);
         _description.Commit(description.Utf8Length, description.TrailingDigits);
         _address.Commit(address.Utf8Length, address.TrailingDigits);
-
-        if (members.Count == members.Capacity)
-        {
-            GrowMembers(members);
-        }
-
-        members.Add(new Member
+        _previousName = name.Value;
+        _previousDescription = description.Value;
+        _previousAddress = address.Value;
+        _sink.AddMember(new Member
         {
             Id = id,
             Name = name.Value,
@@ -383,7 +393,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
             UpdateTime = updateTime,
         });
 
-        if (members.Count == _memberCount)
+        if (++_membersDecoded == _memberCount)
         {
             Complete();
         }
@@ -411,8 +421,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
     // either throws what the spec says or decodes it as usual. Returns the position after the last member taken.
     private int DecodeMembersFast(ReadOnlySpan<byte> span, int position)
     {
-        var members = _members!;
-        var count = members.Count;
+        var count = _membersDecoded;
         var memberCount = _memberCount;
         var last = span.Length - FastMemberWindow;
         if (position > last || count == memberCount)
@@ -420,11 +429,11 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
             return position;
         }
 
+        var sink = _sink;
         var maxBytes = _limits.MaxStringBytes;
-        var previous = count == 0 ? null : members[count - 1];
-        var name = previous?.Name;
-        var description = previous?.Description;
-        var address = previous?.Address;
+        var name = _previousName;
+        var description = _previousDescription;
+        var address = _previousAddress;
         var nameHistory = _name;
         var descriptionHistory = _description;
         var addressHistory = _address;
@@ -499,12 +508,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
             descriptionHistory.Commit(nextDescription.Utf8Length, nextDescription.TrailingDigits);
             addressHistory.Commit(nextAddress.Utf8Length, nextAddress.TrailingDigits);
             position = at;
-            if (count == members.Capacity)
-            {
-                GrowMembers(members);
-            }
-
-            members.Add(new Member
+            sink.AddMember(new Member
             {
                 Id = id,
                 Name = name,
@@ -518,6 +522,10 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
 
         _previousId = previousId;
         _previousUpdateTime = previousUpdateTime;
+        _previousName = name;
+        _previousDescription = description;
+        _previousAddress = address;
+        _membersDecoded = count;
         _name = nameHistory;
         _description = descriptionHistory;
         _address = addressHistory;
@@ -704,26 +712,10 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         return DecodeUtf8(buffer[..length], offset);
     }
 
-    // Reserves as many members as all the bytes received so far could hold (at least double), never past the declared
-    // count: a payload that only claims a large count gets no more than its bytes justify, while a real one reaches its
-    // full count in two or three steps instead of doubling a dozen times (each step a new array on the large object
-    // heap; streamed decodes spent ~10 ms a million on them).
-    private void GrowMembers(List<Member> members)
-    {
-        var count = members.Count;
-        var byBytes = (_consumed + _available) / BinaryWire.MinMemberBytes;
-        members.Capacity = (int)Math.Min(_memberCount, Math.Max(Math.Max(2L * count, 4), byBytes));
-    }
-
     private void Complete()
     {
-        _result = new Organization
-        {
-            Id = _organizationId,
-            Tags = _tags?.ToArray(),
-            Members = _members,
-        };
         _stage = Stage.Complete;
+        _sink.Complete(new OrganizationHeader(_organizationId, _tagArray, _memberCount));
     }
 
     private string DescribeStage() => _stage switch
@@ -731,7 +723,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         Stage.Preamble => "the preamble (magic, version, id, tag count)",
         Stage.Tags => $"tag {_tags!.Count} of {_tagCount}",
         Stage.MemberCount => "the member count",
-        _ => $"member {_members!.Count} of {_memberCount}",
+        _ => $"member {_membersDecoded} of {_memberCount}",
     };
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -19,10 +19,16 @@ public sealed class JsonCodec : IWireFormatCodec
     public WireFormat Format => WireFormat.Json;
 
     /// <inheritdoc />
+    public bool MemberCountComesFirst => false;
+
+    /// <inheritdoc />
     public IOrganizationEncoder CreateEncoder() => new Encoder();
 
     /// <inheritdoc />
     public IOrganizationDecoder CreateDecoder(DecodeLimits limits) => new JsonOrganizationDecoder(limits);
+
+    /// <inheritdoc />
+    public IOrganizationDecoder CreateDecoder(DecodeLimits limits, IOrganizationSink sink) => new JsonOrganizationDecoder(limits, sink);
 
     private sealed class Encoder : IOrganizationEncoder
     {

@@ -10,7 +10,10 @@ namespace WebSerialization.Models.Json;
 /// Decodes the JSON form of an <see cref="Organization"/> (see <see cref="JsonCodec"/>) incrementally. A
 /// <see cref="Utf8JsonReader"/> reads whatever has arrived, token by token, and its state is carried from one
 /// <see cref="Decode"/> call to the next; every complete token is consumed at once, so between calls the decoder
-/// holds at most one unfinished token, however large the body, and a member may span calls.
+/// holds at most one unfinished token, however large the body, and a member may span calls. Each member goes to the
+/// <see cref="IOrganizationSink"/> as soon as its object closes. Members are mapped here rather than by
+/// System.Text.Json's source-generated <c>Member</c> deserializer because that lacks the policy: it allocates each
+/// string before MaxStringBytes can be checked.
 /// </summary>
 /// <remarks>
 /// The policy, the same for the organization and for each member:
@@ -42,15 +45,21 @@ internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
 
     private readonly DecodeLimits _limits;
     private readonly long _maxPendingBytes;
-    private readonly Organization _organization = new();
+    private readonly IOrganizationSink _sink;
+    private readonly OrganizationCollector? _collector;
     private JsonReaderState _readerState;
     private Expect _expect = Expect.OrganizationStart;
     private Expect _afterSkip;
     private int _skipDepth;
     private OrganizationProperties _seenOrganization;
     private MemberProperties _seenMember;
+    private int _id;
     private List<string>? _tags;
-    private List<Member>? _members;
+    private string?[]? _tagArray;
+
+    // -1 while Members is null or absent.
+    private int _memberCount = -1;
+    private int _membersDecoded;
     private Member? _member;
     private long _consumedBefore;
     private long _pendingAfterLastRead;
@@ -58,9 +67,15 @@ internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
     private ExceptionDispatchInfo? _fault;
 
     public JsonOrganizationDecoder(DecodeLimits limits)
+        : this(limits, null)
+    {
+    }
+
+    public JsonOrganizationDecoder(DecodeLimits limits, IOrganizationSink? sink)
     {
         ArgumentNullException.ThrowIfNull(limits);
         _limits = limits;
+        (_sink, _collector) = OrganizationCollector.Unless(sink);
         _maxPendingBytes = ((long)limits.MaxStringBytes * MaxEscapedBytesPerByte) + TokenOverhead;
 
         // One more level than the limit, so that our own check, which names the limit, fires before the reader's.
@@ -112,8 +127,7 @@ internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
 
     public bool IsComplete => _isComplete;
 
-    public Organization GetResult() =>
-        _isComplete ? _organization : throw new InvalidOperationException("The JSON payload is not complete yet.");
+    public Organization GetResult() => OrganizationCollector.ResultOf(_collector, _isComplete);
 
     public SequencePosition Decode(ReadOnlySequence<byte> buffer, bool isFinalBlock)
     {
@@ -181,6 +195,7 @@ internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
             }
 
             _isComplete = true;
+            _sink.Complete(new OrganizationHeader(_id, _tagArray, _memberCount));
         }
 
         _pendingAfterLastRead = pending;
@@ -222,14 +237,14 @@ internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
                 break;
 
             case Expect.OrganizationId:
-                _organization.Id = ReadInt32(ref reader);
+                _id = ReadInt32(ref reader);
                 _expect = Expect.OrganizationProperty;
                 break;
 
             case Expect.OrganizationTags:
                 if (token == JsonTokenType.Null)
                 {
-                    _organization.Tags = null;
+                    _tagArray = null;
                     _expect = Expect.OrganizationProperty;
                     break;
                 }
@@ -243,7 +258,7 @@ internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
             case Expect.Tag:
                 if (token == JsonTokenType.EndArray)
                 {
-                    _organization.Tags = [.. _tags!];
+                    _tagArray = [.. _tags!];
                     _tags = null;
                     _expect = Expect.OrganizationProperty;
                     break;
@@ -261,29 +276,28 @@ internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
             case Expect.OrganizationMembers:
                 if (token == JsonTokenType.Null)
                 {
-                    _organization.Members = null;
+                    _memberCount = -1;
                     _expect = Expect.OrganizationProperty;
                     break;
                 }
 
                 Require(ref reader, token == JsonTokenType.StartArray, "an array of members or null");
                 CheckDepth(ref reader);
-                _members = [];
+                _sink.BeginMembers(new OrganizationHeader(_id, _tagArray, -1));
                 _expect = Expect.MemberStart;
                 break;
 
             case Expect.MemberStart:
                 if (token == JsonTokenType.EndArray)
                 {
-                    _organization.Members = _members;
-                    _members = null;
+                    _memberCount = _membersDecoded;
                     _expect = Expect.OrganizationProperty;
                     break;
                 }
 
                 Require(ref reader, token == JsonTokenType.StartObject, "a member object");
                 CheckDepth(ref reader);
-                if (_members!.Count >= _limits.MaxMembers)
+                if (_membersDecoded >= _limits.MaxMembers)
                 {
                     throw Error(WireFormatError.LimitExceeded, $"More than MaxMembers ({_limits.MaxMembers}) members.", reader.TokenStartIndex, nameof(DecodeLimits.MaxMembers));
                 }
@@ -296,7 +310,8 @@ internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
             case Expect.MemberProperty:
                 if (token == JsonTokenType.EndObject)
                 {
-                    _members!.Add(_member!);
+                    _membersDecoded++;
+                    _sink.AddMember(_member!);
                     _member = null;
                     _expect = Expect.MemberStart;
                 }

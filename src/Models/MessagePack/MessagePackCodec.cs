@@ -23,8 +23,14 @@ public sealed class MessagePackCodec : IWireFormatCodec
     public WireFormat Format => WireFormat.MessagePack;
 
     /// <inheritdoc />
+    public bool MemberCountComesFirst => true;
+
+    /// <inheritdoc />
     public IOrganizationEncoder CreateEncoder() => new MessagePackOrganizationEncoder();
 
     /// <inheritdoc />
     public IOrganizationDecoder CreateDecoder(DecodeLimits limits) => new MessagePackOrganizationDecoder(limits);
+
+    /// <inheritdoc />
+    public IOrganizationDecoder CreateDecoder(DecodeLimits limits, IOrganizationSink sink) => new MessagePackOrganizationDecoder(limits, sink);
 }

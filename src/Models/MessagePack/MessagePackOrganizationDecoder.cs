@@ -10,9 +10,12 @@ namespace WebSerialization.Models.MessagePack;
 /// <summary>
 /// Decodes the array-keyed layout incrementally. Each call consumes whole values (the organization's header, its id,
 /// each tag, each member) and stops before a value the buffer cuts short, leaving its bytes to the caller for the
-/// next call; so between calls it holds only the objects decoded so far. Every value may come in any format the
+/// next call; so between calls it holds only the header (each member goes to the <see cref="IOrganizationSink"/> as
+/// soon as it is complete). Every value may come in any format the
 /// specification allows for it. Every declared count and length is checked against <see cref="DecodeLimits"/>
 /// before anything else, and a string is decoded only once all its bytes are there.
+/// Ours, not MessagePack-CSharp's <c>Member</c> formatter over a <c>MessagePackReader</c>, because the library lacks
+/// the policy: it replaces invalid UTF-8 with U+FFFD where every format here rejects it (docs/libraries.md).
 /// </summary>
 internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
 {
@@ -32,8 +35,12 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
     private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 
     private readonly DecodeLimits _limits;
-    private readonly Organization _organization = new();
+    private readonly IOrganizationSink _sink;
+    private readonly OrganizationCollector? _collector;
     private Step _step;
+    private int _id;
+    private string?[]? _tagArray;
+    private int _membersDecoded;
 
     // Bytes consumed by earlier calls: turns a position in the current buffer into an offset in the payload.
     private long _offset;
@@ -41,12 +48,17 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
     // The count in the tags or members array header being filled.
     private long _declaredCount;
     private List<string?>? _tags;
-    private List<Member>? _members;
 
     public MessagePackOrganizationDecoder(DecodeLimits limits)
+        : this(limits, null)
+    {
+    }
+
+    public MessagePackOrganizationDecoder(DecodeLimits limits, IOrganizationSink? sink)
     {
         ArgumentNullException.ThrowIfNull(limits);
         _limits = limits;
+        (_sink, _collector) = OrganizationCollector.Unless(sink);
     }
 
     private enum Step
@@ -70,6 +82,7 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
             throw new InvalidOperationException("The payload was already found invalid.");
         }
 
+        _collector?.SetCapacityHint((_offset + buffer.Length) / MinMemberBytes);
         var reader = new SequenceReader<byte>(buffer);
         try
         {
@@ -103,8 +116,7 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
         return reader.Position;
     }
 
-    public Organization GetResult() =>
-        IsComplete ? _organization : throw new InvalidOperationException("The payload is not complete yet.");
+    public Organization GetResult() => OrganizationCollector.ResultOf(_collector, IsComplete);
 
     // Decodes the value the current step expects and moves to the next step; false if the buffer ends inside it.
     private bool TryDecodeNextValue(ref SequenceReader<byte> reader)
@@ -133,7 +145,7 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
                     return false;
                 }
 
-                _organization.Id = (int)id;
+                _id = (int)id;
                 _step = Step.TagsHeader;
                 return true;
 
@@ -180,14 +192,13 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
                     CheckDepth(CollectionDepth, start);
                     CheckCount(memberCount, _limits.MaxMembers, nameof(DecodeLimits.MaxMembers), start);
                     _declaredCount = memberCount;
-                    _members = new List<Member>((int)Math.Min(memberCount, reader.Remaining / MinMemberBytes));
-                    _organization.Members = _members;
+                    _sink.BeginMembers(new OrganizationHeader(_id, _tagArray, (int)memberCount));
                     _step = Step.Member;
                     EndMembersIfAllRead();
                 }
                 else
                 {
-                    _step = Step.Complete;
+                    Complete(-1);
                 }
 
                 return true;
@@ -198,7 +209,8 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
                     return false;
                 }
 
-                _members!.Add(member);
+                _membersDecoded++;
+                _sink.AddMember(member);
                 EndMembersIfAllRead();
                 return true;
 
@@ -212,7 +224,7 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
         if (_tags!.Count == _declaredCount)
         {
             // Tags is string[]: a nil tag stays null, as MessagePack-CSharp would leave it.
-            _organization.Tags = _tags.ToArray()!;
+            _tagArray = [.. _tags];
             _tags = null;
             _step = Step.MembersHeader;
         }
@@ -220,10 +232,16 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
 
     private void EndMembersIfAllRead()
     {
-        if (_members!.Count == _declaredCount)
+        if (_membersDecoded == _declaredCount)
         {
-            _step = Step.Complete;
+            Complete(_membersDecoded);
         }
+    }
+
+    private void Complete(int memberCount)
+    {
+        _step = Step.Complete;
+        _sink.Complete(new OrganizationHeader(_id, _tagArray, memberCount));
     }
 
     private string DescribeStep() => _step switch
@@ -233,7 +251,7 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
         Step.TagsHeader => "the tags array header",
         Step.Tag => $"tag {_tags!.Count} of {_declaredCount}",
         Step.MembersHeader => "the members array header",
-        Step.Member => $"member {_members!.Count} of {_declaredCount}",
+        Step.Member => $"member {_membersDecoded} of {_declaredCount}",
         _ => _step.ToString(),
     };
 

@@ -33,10 +33,16 @@ public sealed class ProtobufCodec : IWireFormatCodec
     public WireFormat Format => WireFormat.Protobuf;
 
     /// <inheritdoc />
+    public bool MemberCountComesFirst => false;
+
+    /// <inheritdoc />
     public IOrganizationEncoder CreateEncoder() => new Encoder();
 
     /// <inheritdoc />
     public IOrganizationDecoder CreateDecoder(DecodeLimits limits) => new ProtobufOrganizationDecoder(limits);
+
+    /// <inheritdoc />
+    public IOrganizationDecoder CreateDecoder(DecodeLimits limits, IOrganizationSink sink) => new ProtobufOrganizationDecoder(limits, sink);
 
     private sealed class Encoder : IOrganizationEncoder
     {

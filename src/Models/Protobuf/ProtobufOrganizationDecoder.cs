@@ -15,7 +15,10 @@ namespace WebSerialization.Models.Protobuf;
 /// of them: (tag 3, length, member bytes). Each top-level field is decoded and consumed as soon as all its bytes
 /// have arrived, so between calls the decoder holds at most one unfinished field. Field values are parsed by one
 /// Google.Protobuf <see cref="CodedInputStream"/> for the whole payload, pointed at each complete field in turn
-/// through a <see cref="ReadOnlySequenceStream"/>: no copy of the payload and no parser per member.
+/// through a <see cref="ReadOnlySequenceStream"/>: no copy of the payload and no parser per member. Each member goes
+/// to the <see cref="IOrganizationSink"/> as soon as its field is decoded. The fields are read by Google.Protobuf,
+/// not protobuf-net, because protobuf-net lacks the policy: it replaces invalid UTF-8 with U+FFFD where every format
+/// here rejects it (docs/libraries.md); the strings Google.Protobuf replaces are checked here.
 /// </summary>
 /// <remarks>
 /// <para>proto3 cannot tell a null string from an empty one, nor a null list from an empty one, when they are not
@@ -54,6 +57,8 @@ internal sealed class ProtobufOrganizationDecoder : IOrganizationDecoder
     private const long ParserRenewalPosition = 1L << 30;
 
     private readonly DecodeLimits _limits;
+    private readonly IOrganizationSink _sink;
+    private readonly OrganizationCollector? _collector;
     private readonly ReadOnlySequenceStream _fieldStream = new();
     private readonly MemberMessage _memberMessage;
     private CodedInputStream _parser;
@@ -62,16 +67,23 @@ internal sealed class ProtobufOrganizationDecoder : IOrganizationDecoder
     private long _fieldOffset;
     private int _id;
     private List<string>? _tags;
-    private List<Member>? _members;
+    private int _membersDecoded;
+    private bool _hasMembers;
     private long _consumedBefore;
     private long _pendingAfterLastRead;
-    private Organization? _result;
+    private bool _isComplete;
     private ExceptionDispatchInfo? _fault;
 
     public ProtobufOrganizationDecoder(DecodeLimits limits)
+        : this(limits, null)
+    {
+    }
+
+    public ProtobufOrganizationDecoder(DecodeLimits limits, IOrganizationSink? sink)
     {
         ArgumentNullException.ThrowIfNull(limits);
         _limits = limits;
+        (_sink, _collector) = OrganizationCollector.Unless(sink);
         MaxFieldBytes = (int)Math.Min(Array.MaxLength, (4L * limits.MaxStringBytes) + 64);
         _memberMessage = new MemberMessage(this);
         _parser = CreateParser();
@@ -80,16 +92,16 @@ internal sealed class ProtobufOrganizationDecoder : IOrganizationDecoder
     /// <summary>The longest member or unknown length-delimited field accepted, derived from MaxStringBytes.</summary>
     public int MaxFieldBytes { get; }
 
-    public bool IsComplete => _result is not null;
+    public bool IsComplete => _isComplete;
 
-    public Organization GetResult() => _result ?? throw new InvalidOperationException("The protobuf payload is not complete yet.");
+    public Organization GetResult() => OrganizationCollector.ResultOf(_collector, _isComplete);
 
     public SequencePosition Decode(ReadOnlySequence<byte> buffer, bool isFinalBlock)
     {
         _fault?.Throw();
         try
         {
-            if (_result is not null)
+            if (_isComplete)
             {
                 return buffer.IsEmpty ? buffer.End : throw Error(WireFormatError.Malformed, "Bytes follow the final block.", 0);
             }
@@ -133,7 +145,8 @@ internal sealed class ProtobufOrganizationDecoder : IOrganizationDecoder
                 throw Error(WireFormatError.Truncated, "The protobuf payload ends inside a field.", buffer.Length);
             }
 
-            _result = new Organization { Id = _id, Tags = _tags?.ToArray(), Members = _members };
+            _isComplete = true;
+            _sink.Complete(new OrganizationHeader(_id, _tags?.ToArray(), _hasMembers ? _membersDecoded : -1));
         }
 
         _pendingAfterLastRead = reader.Remaining;
@@ -187,7 +200,7 @@ internal sealed class ProtobufOrganizationDecoder : IOrganizationDecoder
 
             case ProtobufWire.OrganizationMembers:
                 RequireTag(ref reader, tag, ProtobufWire.OrganizationMembersTag);
-                if (_members?.Count >= _limits.MaxMembers)
+                if (_membersDecoded >= _limits.MaxMembers)
                 {
                     throw Error(WireFormatError.LimitExceeded, $"More than MaxMembers ({_limits.MaxMembers}) members.", fieldStart, nameof(DecodeLimits.MaxMembers));
                 }
@@ -202,7 +215,14 @@ internal sealed class ProtobufOrganizationDecoder : IOrganizationDecoder
                 _memberMessage.Target = member;
                 _parser.ReadMessage(_memberMessage);
                 EndField(ref reader);
-                (_members ??= []).Add(member);
+                if (!_hasMembers)
+                {
+                    _hasMembers = true;
+                    _sink.BeginMembers(new OrganizationHeader(_id, _tags?.ToArray(), -1));
+                }
+
+                _membersDecoded++;
+                _sink.AddMember(member);
                 return true;
 
             default:

@@ -4,9 +4,9 @@ namespace WebSerialization.Models.Streaming;
 
 /// <summary>
 /// Decodes one <see cref="Organization"/> from bytes that arrive in pieces (a request body read from a
-/// <c>PipeReader</c>). An instance serves one payload. Formats that can decode incrementally keep only their
-/// partial state between calls; formats that need the whole message consume nothing until
-/// <c>isFinalBlock</c> is true, so the caller keeps the bytes in its pooled segments.
+/// <c>PipeReader</c>), handing the header and each member to an <see cref="IOrganizationSink"/> as soon as it is
+/// complete. An instance serves one payload; between calls it keeps only its partial state and at most one
+/// unfinished unit (a member, a tag, a token) in the caller's unconsumed bytes.
 /// </summary>
 public interface IOrganizationDecoder
 {
@@ -22,7 +22,7 @@ public interface IOrganizationDecoder
     /// <summary>True once a whole payload has been decoded.</summary>
     bool IsComplete { get; }
 
-    /// <summary>The decoded organization, once <see cref="IsComplete"/>.</summary>
-    /// <exception cref="InvalidOperationException">The payload is not complete yet.</exception>
+    /// <summary>The decoded organization, once <see cref="IsComplete"/>, for a decoder that builds it (<see cref="IWireFormatCodec.CreateDecoder(DecodeLimits)"/>).</summary>
+    /// <exception cref="InvalidOperationException">The payload is not complete yet, or its members went to another sink.</exception>
     Organization GetResult();
 }

@@ -4,15 +4,28 @@ namespace WebSerialization.Models.Streaming;
 
 /// <summary>
 /// Feeds a <see cref="PipeReader"/> (a request or response body) to an <see cref="IOrganizationDecoder"/> as the
-/// bytes arrive. What the decoder consumes goes back to the pipe's pool at once; what it does not is kept in the
-/// pipe's pooled segments until more bytes come, never copied into one contiguous array.
+/// bytes arrive. What the decoder consumes goes back to the pipe's pool at once; what it does not (at most one
+/// unfinished unit) is kept in the pipe's pooled segments until more bytes come, never copied into one contiguous array.
 /// </summary>
 public static class OrganizationStreamReader
 {
-    /// <summary>Decodes one organization from <paramref name="input"/>.</summary>
+    /// <summary>Decodes one organization from <paramref name="input"/> with a decoder that builds it.</summary>
     /// <returns>The organization and the number of bytes read.</returns>
     /// <exception cref="WireFormatException">The bytes are not a valid payload, or break a limit.</exception>
     public static async Task<(Organization Organization, long BytesRead)> ReadAsync(
+        PipeReader input,
+        IOrganizationDecoder decoder,
+        CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(decoder);
+        var bytesRead = await ReadToEndAsync(input, decoder, cancellationToken);
+        return (decoder.GetResult(), bytesRead);
+    }
+
+    /// <summary>Decodes one payload from <paramref name="input"/>; the decoder's sink takes the members as they complete.</summary>
+    /// <returns>The number of bytes read.</returns>
+    /// <exception cref="WireFormatException">The bytes are not a valid payload, or break a limit.</exception>
+    public static async Task<long> ReadToEndAsync(
         PipeReader input,
         IOrganizationDecoder decoder,
         CancellationToken cancellationToken)
@@ -51,10 +64,8 @@ public static class OrganizationStreamReader
 
             if (result.IsCompleted)
             {
-                break;
+                return bytesRead;
             }
         }
-
-        return (decoder.GetResult(), bytesRead);
     }
 }

@@ -32,7 +32,7 @@ public static class OrganizationStreamWriter
     // The buffer asked of the output whenever its current one is used up, so that a chunk is a few large blocks rather
     // than dozens of 4 KB ones (see LargeSegmentBufferWriter). 64 KB less room for a server's framing: Kestrel adds 12
     // bytes to a chunked body's request before renting from the array pool, which rounds up to a power of two.
-    private const int SegmentSize = (64 * 1024) - 64;
+    internal const int SegmentSize = (64 * 1024) - 64;
 
     /// <summary>Writes <paramref name="organization"/> with its first <paramref name="memberCount"/> members.</summary>
     /// <returns>The number of bytes written.</returns>

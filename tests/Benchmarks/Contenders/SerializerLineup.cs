@@ -42,6 +42,7 @@ public static class SerializerLineup
             new CodecStreamingSerializer(ProtobufCodec.Instance, "protobuf stream", ContenderFamily.Protobuf),
             new CodecByteArraySerializer(BinaryCodec.Instance, "Binary byte[]", ContenderFamily.Binary),
             new CodecStreamingSerializer(BinaryCodec.Instance, "Binary stream", ContenderFamily.Binary),
+            new KestrelReadsSerializer(BinaryCodec.Instance, "Binary stream, 4 KB reads", ContenderFamily.Binary),
             new SeedBinaryWriterSerializer(),
             new MessagePackCSharpSerializer("MessagePack-CSharp+LZ4", MessagePackCompression.Lz4BlockArray, ContenderFamily.SeedCompressedMessagePack),
             new ObjectModelFloor(),

@@ -1,0 +1,38 @@
+namespace WebSerialization.Models.Streaming;
+
+/// <summary>
+/// Where a decoder hands an organization over as it is read: the header, each member as soon as it is complete, and
+/// the final header once the payload has ended. A sink that folds each member into a summary or writes it on in
+/// another format, and keeps no reference to it, decodes any number of members in the memory of one.
+/// </summary>
+public interface IOrganizationSink
+{
+    /// <summary>
+    /// Called once, before the first member, when the members collection starts (not at all when it is null or absent),
+    /// with the id and tags read so far. JSON and protobuf may put the id and tags after the members; then
+    /// <see cref="Complete"/> has the final ones.
+    /// </summary>
+    /// <param name="header">The id and tags so far, and the declared member count (-1 when the format declares none).</param>
+    void BeginMembers(OrganizationHeader header);
+
+    /// <summary>Takes the next member, complete and checked against the limits. The decoder keeps no reference to it.</summary>
+    void AddMember(Member member);
+
+    /// <summary>Called once, when the whole payload has been decoded and checked.</summary>
+    /// <param name="header">The final id and tags, and how many members there were (-1 when Members is null).</param>
+    void Complete(OrganizationHeader header);
+}
+
+/// <summary>What an organization has besides its members.</summary>
+/// <param name="Id">The organization's <see cref="Organization.Id"/>.</param>
+/// <param name="Tags">Its <see cref="Organization.Tags"/>; a tag may be null where the format can say so.</param>
+/// <param name="MemberCount">A member count: declared (<see cref="IOrganizationSink.BeginMembers"/>) or decoded (<see cref="IOrganizationSink.Complete"/>); -1 for none declared or a null Members.</param>
+public readonly record struct OrganizationHeader(int Id, string?[]? Tags, int MemberCount)
+{
+    /// <summary>Whether the organization's Members is not null (only meaningful in <see cref="IOrganizationSink.Complete"/>).</summary>
+    public bool HasMembers => MemberCount >= 0;
+
+    /// <summary>Whether the id and tags are the same as <paramref name="other"/>'s (the member count is not compared).</summary>
+    public bool HasSameIdAndTags(OrganizationHeader other) =>
+        Id == other.Id && (Tags is null ? other.Tags is null : other.Tags is not null && Tags.AsSpan().SequenceEqual(other.Tags));
+}

@@ -1,0 +1,161 @@
+using System.Buffers;
+using System.IO.Pipelines;
+
+namespace WebSerialization.Models.Streaming;
+
+/// <summary>
+/// Converts a payload from one format to another as it streams: each member is decoded from the input, handed to the
+/// target format's encoder in batches of 64, and the output goes on every chunk, as <see cref="OrganizationStreamWriter"/>
+/// sends downloads; no member is kept once it is written. While the input is still arriving the output never waits
+/// for its reader: what the reader does not take yet goes to a temporary file (see <see cref="SpillingOutput"/>).
+/// The first chunk is held back until it is full, so an input found bad within it leaves the output untouched (a
+/// server can still answer 4xx); after that a caller must treat a failure as a broken output (a server aborts).
+/// </summary>
+/// <remarks>
+/// MessagePack and the binary format state the member count before the members, and JSON and protobuf do not. From
+/// those into these, the members go to the temporary file as they are read, and the header with the count, then the
+/// file, are written once the input has ended. Every other pair streams straight through.
+/// JSON and protobuf may also put the id and tags after the members; a conversion that streams has written its header
+/// by then, so such an input is refused (Malformed) unless the late values are the ones already written.
+/// </remarks>
+public static class OrganizationStreamConverter
+{
+    /// <summary>How the names of a conversion's temporary files start, in <see cref="Path.GetTempPath"/>; each is deleted when its conversion ends.</summary>
+    public const string TemporaryFilePrefix = "webserialization-convert-";
+
+    private const int MembersPerBatch = 64;
+
+    /// <summary>Converts the payload in <paramref name="input"/> from <paramref name="source"/>'s format to <paramref name="target"/>'s.</summary>
+    /// <param name="input">The payload in the source format.</param>
+    /// <param name="source">The input's format.</param>
+    /// <param name="limits">What the input may hold.</param>
+    /// <param name="target">The output's format.</param>
+    /// <param name="output">Where the converted payload goes.</param>
+    /// <param name="onFailure">Told, when the conversion fails, whether anything had gone to <paramref name="output"/> already.</param>
+    /// <param name="cancellationToken">Stops the conversion.</param>
+    /// <param name="chunkSize">Bytes of output handed on at a time.</param>
+    /// <returns>The bytes read and the bytes written.</returns>
+    /// <exception cref="WireFormatException">The input is not a valid payload, or breaks a limit.</exception>
+    /// <exception cref="OperationCanceledException">The token was cancelled or the output's reader went away.</exception>
+    public static async Task<(long BytesRead, long BytesWritten)> ConvertAsync(
+        PipeReader input,
+        IWireFormatCodec source,
+        DecodeLimits limits,
+        IWireFormatCodec target,
+        PipeWriter output,
+        Action<bool> onFailure,
+        CancellationToken cancellationToken,
+        int chunkSize = OrganizationStreamWriter.DefaultChunkSize)
+    {
+        ArgumentNullException.ThrowIfNull(source);
+        ArgumentNullException.ThrowIfNull(target);
+        ArgumentNullException.ThrowIfNull(output);
+        ArgumentNullException.ThrowIfNull(onFailure);
+        using var conversion = new Conversion(target, output, chunkSize, cancellationToken);
+        try
+        {
+            var bytesRead = await OrganizationStreamReader.ReadToEndAsync(input, source.CreateDecoder(limits, conversion), cancellationToken);
+            var bytesWritten = await conversion.FinishAsync(cancellationToken);
+            return (bytesRead, bytesWritten);
+        }
+        catch
+        {
+            onFailure(conversion.HasStarted);
+            throw;
+        }
+    }
+
+    private sealed class Conversion(IWireFormatCodec target, PipeWriter output, int chunkSize, CancellationToken cancellationToken)
+        : IOrganizationSink, IDisposable
+    {
+        private readonly IOrganizationEncoder _encoder = target.CreateEncoder();
+        private readonly SpillingOutput _output = new(output, chunkSize);
+        private readonly Member[] _batch = new Member[MembersPerBatch];
+        private int _batched;
+        private long _written;
+        private OrganizationHeader? _begun;
+        private OrganizationHeader _final;
+
+        // Encodes the members: the output's encoder, or, when the header has to wait for the count, one whose header is
+        // dropped (the members of these formats are encoded the same whatever their header says).
+        private IOrganizationEncoder? _memberEncoder;
+
+        public bool HasStarted => _output.HasStarted;
+
+        public void BeginMembers(OrganizationHeader header)
+        {
+            _begun = header;
+            _memberEncoder = _encoder;
+            if (target.MemberCountComesFirst && header.MemberCount < 0)
+            {
+                _memberEncoder = target.CreateEncoder();
+                _memberEncoder.WriteHeader(new ArrayBufferWriter<byte>(), HeaderOrganization(header, hasMembers: true), int.MaxValue);
+                _output.HoldAll = true;
+                return;
+            }
+
+            _written += _encoder.WriteHeader(_output, HeaderOrganization(header, hasMembers: true), Math.Max(0, header.MemberCount));
+        }
+
+        public void AddMember(Member member)
+        {
+            _batch[_batched++] = member;
+            if (_batched == MembersPerBatch)
+            {
+                WriteBatch();
+                if (_output.Buffered >= chunkSize)
+                {
+                    _output.Push(cancellationToken);
+                }
+            }
+        }
+
+        public void Complete(OrganizationHeader header) => _final = header;
+
+        public async Task<long> FinishAsync(CancellationToken cancellationToken)
+        {
+            WriteBatch();
+            var first = new ArrayBufferWriter<byte>();
+            if (_begun is null)
+            {
+                _written += _encoder.WriteHeader(_output, HeaderOrganization(_final, _final.HasMembers), 0);
+                _written += _encoder.WriteFooter(_output);
+            }
+            else if (_output.HoldAll)
+            {
+                // These formats have no footer: the payload ends with the last member.
+                _written += _encoder.WriteHeader(first, HeaderOrganization(_final, hasMembers: true), _final.MemberCount);
+            }
+            else if (!_final.HasSameIdAndTags(_begun.Value))
+            {
+                throw new WireFormatException(
+                    WireFormatError.Malformed,
+                    "The organization's id or tags come after its members; a conversion writes each member as it is read, after the id and tags, so they must come first.");
+            }
+            else
+            {
+                _written += _encoder.WriteFooter(_output);
+            }
+
+            await _output.CompleteAsync(first.WrittenMemory, cancellationToken);
+            return _written;
+        }
+
+        public void Dispose() => _output.Dispose();
+
+        private void WriteBatch()
+        {
+            if (_batched == 0)
+            {
+                return;
+            }
+
+            _written += _memberEncoder!.WriteMembers(_output, _batch.AsSpan(0, _batched));
+            Array.Clear(_batch, 0, _batched);
+            _batched = 0;
+        }
+
+        private static Organization HeaderOrganization(OrganizationHeader header, bool hasMembers) =>
+            new() { Id = header.Id, Tags = header.Tags!, Members = hasMembers ? [] : null };
+    }
+}

@@ -1,0 +1,34 @@
+namespace WebSerialization.Models.Streaming;
+
+/// <summary>
+/// The sink behind an upload's summary: folds each member into an <see cref="OrganizationChecksumBuilder"/> and drops
+/// it, so summarizing any number of members takes the memory of one.
+/// </summary>
+public sealed class OrganizationSummarizer : IOrganizationSink, IDisposable
+{
+    private readonly OrganizationChecksumBuilder _checksum = new();
+
+    /// <summary>The final header, once complete.</summary>
+    public OrganizationHeader Header { get; private set; }
+
+    /// <summary>The content checksum (<see cref="OrganizationChecksum"/>), once complete.</summary>
+    public string? Checksum { get; private set; }
+
+    /// <inheritdoc />
+    public void BeginMembers(OrganizationHeader header)
+    {
+    }
+
+    /// <inheritdoc />
+    public void AddMember(Member member) => _checksum.Append(member);
+
+    /// <inheritdoc />
+    public void Complete(OrganizationHeader header)
+    {
+        Header = header;
+        Checksum = _checksum.Complete(header.Id, header.Tags, header.HasMembers);
+    }
+
+    /// <summary>Releases the hash.</summary>
+    public void Dispose() => _checksum.Dispose();
+}

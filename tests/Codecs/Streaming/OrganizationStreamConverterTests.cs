@@ -1,0 +1,211 @@
+using System.Buffers;
+using System.IO.Pipelines;
+using System.Text;
+using WebSerialization.Codecs.Tests.Support;
+using WebSerialization.Models;
+using WebSerialization.Models.Streaming;
+
+namespace WebSerialization.Codecs.Tests.Streaming;
+
+/// <summary>
+/// The converter behind <c>POST /api/organization/convert</c>: its output is the target encoder's bytes for what the
+/// source decoder reads, for every pair of formats, whether the output is read while the input arrives or only after.
+/// </summary>
+public class OrganizationStreamConverterTests
+{
+    // Small, so that a few hundred members cross many chunks and the first chunk goes out long before the end.
+    private const int ChunkSize = 1024;
+
+    public static TheoryData<WireFormat, WireFormat> Pairs
+    {
+        get
+        {
+            var data = new TheoryData<WireFormat, WireFormat>();
+            foreach (var from in Enum.GetValues<WireFormat>())
+            {
+                foreach (var to in Enum.GetValues<WireFormat>())
+                {
+                    data.Add(from, to);
+                }
+            }
+
+            return data;
+        }
+    }
+
+    public static TheoryData<WireFormat> Formats => [.. Enum.GetValues<WireFormat>()];
+
+    [Theory]
+    [MemberData(nameof(Pairs))]
+    public async Task WritesWhatTheTargetEncoderWritesForTheDecodedOrganization(WireFormat from, WireFormat to)
+    {
+        foreach (var organization in new[] { TestOrganizations.Random(11, 400), TestOrganizations.Extremes(), new Organization { Id = 3 }, new Organization { Tags = [], Members = [] } })
+        {
+            var input = CodecHarness.Encode(WireFormatCodecs.For(from), organization);
+
+            var (output, _) = await ConvertAsync(input, from, to, readOutputAsItComes: true);
+
+            Assert.Equal(Expected(input, from, to), output);
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Pairs))]
+    public async Task FinishesWhenTheOutputIsReadOnlyOnceTheWholeInputIsSent(WireFormat from, WireFormat to)
+    {
+        var input = CodecHarness.Encode(WireFormatCodecs.For(from), TestOrganizations.Random(12, 2000));
+
+        var (output, _) = await ConvertAsync(input, from, to, readOutputAsItComes: false);
+
+        Assert.Equal(Expected(input, from, to), output);
+    }
+
+    [Fact]
+    public async Task RefusesAnIdAfterTheMembersWhenTheHeaderWasWrittenAlready()
+    {
+        var input = Encoding.UTF8.GetBytes("""{"members":[{"id":1}],"id":5}""");
+
+        var exception = await Assert.ThrowsAsync<WireFormatException>(() => ConvertAsync(input, WireFormat.Json, WireFormat.Protobuf, readOutputAsItComes: true));
+
+        Assert.Equal(WireFormatError.Malformed, exception.Error);
+    }
+
+    [Theory]
+    [InlineData(WireFormat.MessagePack)]
+    [InlineData(WireFormat.Binary)]
+    public async Task TakesAnIdAfterTheMembersWhenTheTargetWaitsForTheMemberCount(WireFormat to)
+    {
+        var input = Encoding.UTF8.GetBytes("""{"members":[{"id":1},{"id":2}],"id":5,"tags":["a"]}""");
+
+        var (output, _) = await ConvertAsync(input, WireFormat.Json, to, readOutputAsItComes: true);
+
+        Assert.Equal(Expected(input, WireFormat.Json, to), output);
+    }
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task LeavesTheOutputUntouchedWhenTheInputFailsWithinTheFirstChunk(WireFormat to)
+    {
+        var input = CodecHarness.Encode(WireFormatCodecs.For(WireFormat.Binary), TestOrganizations.Random(13, 3));
+
+        var (output, started) = await ConvertFailingAsync(input[..^2], to);
+
+        Assert.False(started);
+        Assert.Empty(output);
+    }
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task SaysTheOutputHasStartedWhenTheInputFailsAfterTheFirstChunk(WireFormat to)
+    {
+        var input = CodecHarness.Encode(WireFormatCodecs.For(WireFormat.Binary), TestOrganizations.Random(14, 2000));
+
+        var (output, started) = await ConvertFailingAsync(input[..^2], to);
+
+        Assert.True(started);
+        Assert.NotEmpty(output);
+    }
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public void TheSummarizersChecksumIsTheOrganizationsChecksum(WireFormat format)
+    {
+        var codec = WireFormatCodecs.For(format);
+        foreach (var organization in new[] { TestOrganizations.Random(15, 300), TestOrganizations.Extremes(), new Organization() })
+        {
+            var payload = CodecHarness.Encode(codec, organization);
+            using var summarizer = new OrganizationSummarizer();
+
+            codec.CreateDecoder(DecodeLimits.Default, summarizer).Decode(BufferSegment.Split(payload, 7), isFinalBlock: true);
+
+            Assert.Equal(OrganizationChecksum.Compute(CodecHarness.Decode(codec, payload)), summarizer.Checksum);
+        }
+    }
+
+    private static byte[] Expected(byte[] input, WireFormat from, WireFormat to) =>
+        CodecHarness.Encode(WireFormatCodecs.For(to), CodecHarness.Decode(WireFormatCodecs.For(from), input));
+
+    // Feeds the input through a pipe in 4 KB writes; the output is read as it comes, or only once the input is all sent.
+    private static async Task<(byte[] Output, bool Started)> ConvertAsync(byte[] input, WireFormat from, WireFormat to, bool readOutputAsItComes)
+    {
+        var inputPipe = new Pipe(new PipeOptions(pauseWriterThreshold: 16 * 1024, resumeWriterThreshold: 8 * 1024, useSynchronizationContext: false));
+        var outputPipe = new Pipe(new PipeOptions(pauseWriterThreshold: 4 * 1024, resumeWriterThreshold: 2 * 1024, useSynchronizationContext: false));
+        var started = false;
+        var converting = Task.Run(async () =>
+        {
+            try
+            {
+                await OrganizationStreamConverter.ConvertAsync(
+                    inputPipe.Reader, WireFormatCodecs.For(from), DecodeLimits.Default, WireFormatCodecs.For(to), outputPipe.Writer, s => started = s, CancellationToken.None, ChunkSize);
+                await outputPipe.Writer.CompleteAsync();
+            }
+            catch (Exception e)
+            {
+                await outputPipe.Writer.CompleteAsync(e);
+                throw;
+            }
+        });
+
+        var reading = readOutputAsItComes ? ReadAllAsync(outputPipe.Reader) : null;
+        for (var offset = 0; offset < input.Length; offset += 4096)
+        {
+            await inputPipe.Writer.WriteAsync(input.AsMemory(offset, Math.Min(4096, input.Length - offset)));
+        }
+
+        await inputPipe.Writer.CompleteAsync();
+        var output = await (reading ?? ReadAllAsync(outputPipe.Reader));
+        await converting;
+        return (output, started);
+    }
+
+    private static async Task<(byte[] Output, bool Started)> ConvertFailingAsync(byte[] input, WireFormat to)
+    {
+        var output = new ArrayBufferWriter<byte>();
+        var writer = PipeWriter.Create(new WrittenBytesStream(output));
+        var started = false;
+        await Assert.ThrowsAsync<WireFormatException>(() => OrganizationStreamConverter.ConvertAsync(
+            PipeReader.Create(new ReadOnlySequence<byte>(input)), WireFormatCodecs.For(WireFormat.Binary), DecodeLimits.Default, WireFormatCodecs.For(to), writer, s => started = s, CancellationToken.None, ChunkSize));
+        return (output.WrittenSpan.ToArray(), started);
+    }
+
+    private static async Task<byte[]> ReadAllAsync(PipeReader reader)
+    {
+        using var all = new MemoryStream();
+        await reader.CopyToAsync(all);
+        await reader.CompleteAsync();
+        return all.ToArray();
+    }
+
+    /// <summary>A write-only stream that keeps what is written, so a test can see what reached the output.</summary>
+    private sealed class WrittenBytesStream(ArrayBufferWriter<byte> written) : Stream
+    {
+        public override bool CanRead => false;
+
+        public override bool CanSeek => false;
+
+        public override bool CanWrite => true;
+
+        public override long Length => written.WrittenCount;
+
+        public override long Position { get => Length; set => throw new NotSupportedException(); }
+
+        public override void Flush()
+        {
+        }
+
+        public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+
+        public override void SetLength(long value) => throw new NotSupportedException();
+
+        public override void Write(byte[] buffer, int offset, int count) => written.Write(buffer.AsSpan(offset, count));
+
+        // Synchronous, so that every flush completes at once and the bytes are there when the conversion fails.
+        public override ValueTask WriteAsync(ReadOnlyMemory<byte> buffer, CancellationToken cancellationToken = default)
+        {
+            written.Write(buffer.Span);
+            return ValueTask.CompletedTask;
+        }
+    }
+}

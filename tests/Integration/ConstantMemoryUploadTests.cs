@@ -1,0 +1,95 @@
+using System.IO.Pipelines;
+using System.Net;
+using System.Net.Http.Headers;
+using System.Text.Json;
+using WebSerialization.Models;
+using WebSerialization.Models.Streaming;
+
+namespace WebSerialization.IntegrationTests;
+
+/// <summary>
+/// Uploads and conversions take the memory of a member, not of the organization: a server whose whole GC heap is
+/// smaller than a million-member organization (<see cref="HeapLimitedApiProcess"/>) summarizes and converts one in
+/// every format. The body is streamed from the generated organization, and the converted answer is checked as it is
+/// read, so neither side of the test holds a payload either.
+/// </summary>
+public sealed class ConstantMemoryUploadTests(HeapLimitedApiProcess server) : IClassFixture<HeapLimitedApiProcess>
+{
+    private static readonly Lazy<(Organization Organization, string Checksum)> Million = new(() =>
+    {
+        var organization = OrganizationGenerator.Create();
+        return (organization, OrganizationChecksum.Compute(organization));
+    });
+
+    public static TheoryData<WireFormat> Formats() => [.. Enum.GetValues<WireFormat>()];
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task SummarizesAMillionMemberUploadInAHeapSmallerThanTheOrganization(WireFormat format)
+    {
+        var (organization, checksum) = Million.Value;
+        using var request = Post("/api/organization", format, organization);
+        request.Headers.Accept.ParseAdd(WireMediaTypes.Json);
+
+        using var response = await server.Client.SendAsync(request);
+
+        var text = await response.Content.ReadAsStringAsync();
+        Assert.True(response.StatusCode == HttpStatusCode.OK, $"{(int)response.StatusCode}: {text}\n{string.Join('\n', server.Output.TakeLast(20))}");
+        var summary = JsonSerializer.Deserialize<UploadSummary>(text, new JsonSerializerOptions(JsonSerializerDefaults.Web))!;
+        Assert.Equal(organization.Members!.Count, summary.MemberCount);
+        Assert.Equal(checksum, summary.Checksum);
+        Assert.True(server.IsRunning);
+    }
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task ConvertsAMillionMemberUploadInAHeapSmallerThanTheOrganization(WireFormat from)
+    {
+        // Each source into the next format, so that every format is read and written once, and the two conversions
+        // whose target states the member count first but whose source does not (JSON to MessagePack, protobuf to
+        // binary) are among them.
+        var to = (WireFormat)(((int)from + 1) % Enum.GetValues<WireFormat>().Length);
+        var (organization, checksum) = Million.Value;
+        using var request = Post($"/api/organization/convert?format={WireFormatDescriptor.Of(to).Key}", from, organization);
+
+        using var response = await server.Client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead);
+
+        Assert.True(response.StatusCode == HttpStatusCode.OK, $"{(int)response.StatusCode}: {await response.Content.ReadAsStringAsync()}\n{string.Join('\n', server.Output.TakeLast(20))}");
+        using var summarizer = new OrganizationSummarizer();
+        var body = PipeReader.Create(await response.Content.ReadAsStreamAsync());
+        await OrganizationStreamReader.ReadToEndAsync(body, WireFormatCodecs.For(to).CreateDecoder(DecodeLimits.Default, summarizer), CancellationToken.None);
+        Assert.Equal(organization.Members!.Count, summarizer.Header.MemberCount);
+        Assert.Equal(checksum, summarizer.Checksum);
+        Assert.True(server.IsRunning);
+    }
+
+    private static HttpRequestMessage Post(string path, WireFormat format, Organization organization) =>
+        new(HttpMethod.Post, path) { Content = new StreamedOrganizationContent(format, organization) };
+
+    /// <summary>A request body encoded from the organization as it is sent, in chunks, as a download is.</summary>
+    private sealed class StreamedOrganizationContent : HttpContent
+    {
+        private readonly WireFormat _format;
+        private readonly Organization _organization;
+
+        public StreamedOrganizationContent(WireFormat format, Organization organization)
+        {
+            _format = format;
+            _organization = organization;
+            Headers.ContentType = new MediaTypeHeaderValue(WireFormatDescriptor.Of(format).MediaType);
+        }
+
+        protected override async Task SerializeToStreamAsync(Stream stream, TransportContext? context)
+        {
+            var writer = PipeWriter.Create(stream, new StreamPipeWriterOptions(leaveOpen: true));
+            await OrganizationStreamWriter.WriteAsync(writer, WireFormatCodecs.For(_format).CreateEncoder(), _organization, _organization.Members?.Count ?? 0, CancellationToken.None);
+            await writer.CompleteAsync();
+        }
+
+        protected override bool TryComputeLength(out long length)
+        {
+            length = 0;
+            return false;
+        }
+    }
+}
