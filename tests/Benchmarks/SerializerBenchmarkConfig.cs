@@ -32,7 +32,7 @@ public static class SerializerBenchmarkConfig
                 .WithWarmupCount(1)
                 .WithIterationCount(IterationCount)
 
-                // One operation takes 0.05 to 3 s: no point in repeating it within an iteration, or in a pilot stage.
+                // One operation is the whole organization, long enough to time alone: no repeats within an iteration, no pilot stage.
                 .WithInvocationCount(1)
                 .WithUnrollFactor(1)
 
