@@ -40,6 +40,13 @@ public sealed record RowResult(
             .ToList();
     }
 
+    /// <summary>True when every selected row of the lineup has both its times: the table is whole.</summary>
+    public static bool IsComplete(IReadOnlyList<RowResult> rows)
+    {
+        ArgumentNullException.ThrowIfNull(rows);
+        return rows.Count == SerializerBenchmarks.Serializers.Count() && rows.All(row => row.SerializeMs is not null && row.DeserializeMs is not null);
+    }
+
     /// <summary>What failed: benchmarks without a result, and critical validation errors.</summary>
     public static IReadOnlyList<string> Failures(Summary summary)
     {

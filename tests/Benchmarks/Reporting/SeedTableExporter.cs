@@ -11,10 +11,14 @@ namespace WebSerialization.Benchmarks.Reporting;
 /// BenchmarkDotNet cannot lay out itself (the seed's table, our rows beside the article's, and the targets judged on
 /// this run), then BenchmarkDotNet's own table from its GitHub Markdown exporter.
 /// </summary>
-public sealed class SeedTableExporter(string command, IReadOnlyDictionary<string, long> sizes) : ExporterBase
+public sealed class SeedTableExporter(string command, IReadOnlyDictionary<string, long> sizes, bool fullRun) : ExporterBase
 {
     /// <summary>The command of the full run, the one that writes docs/results/benchmarks.md.</summary>
     public const string FullRunCommand = "dotnet run -c Release --project tests/Benchmarks";
+
+    /// <summary>The caveat of a dry, partial or smaller run, whose verdicts judge nothing.</summary>
+    public const string NotTheFullRun =
+        "Not the full run (dry, a subset of rows or benchmarks, or fewer members): these verdicts show that the evaluation works; the ones that count come from the full run.";
 
     protected override string FileExtension => "md";
 
@@ -61,6 +65,12 @@ public sealed class SeedTableExporter(string command, IReadOnlyDictionary<string
         logger.WriteLine();
         logger.WriteLine("## Targets");
         logger.WriteLine();
+        if (!fullRun || !RowResult.IsComplete(rows))
+        {
+            logger.WriteLine(NotTheFullRun);
+            logger.WriteLine();
+        }
+
         foreach (var verdict in TargetVerdicts.Judge(rows))
         {
             logger.WriteLine($"- {verdict}");
