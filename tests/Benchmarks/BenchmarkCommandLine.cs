@@ -14,7 +14,6 @@ namespace WebSerialization.Benchmarks;
 /// (BenchmarkDotNet's <c>--filter</c> selects methods, not parameter values).</item>
 /// <item><c>--repeat ROW serialize|deserialize N</c>: no BenchmarkDotNet, just one row's operation N times in this
 /// process, for a profiler to attach to (see <see cref="RepeatedOperation"/>).</item>
-/// <item><c>--report-from LOG</c>: no measuring: the report rendered again from a run's BenchmarkDotNet log.</item>
 /// </list>
 /// </summary>
 public sealed record BenchmarkCommandLine(
@@ -22,7 +21,6 @@ public sealed record BenchmarkCommandLine(
     int MemberCount,
     string? Rows,
     RepeatedOperation? Repeat,
-    string? ReportFrom,
     IReadOnlyList<string> Arguments,
     IReadOnlyList<string> BenchmarkArguments)
 {
@@ -36,7 +34,6 @@ public sealed record BenchmarkCommandLine(
         int? members = null;
         string? rows = null;
         RepeatedOperation? repeat = null;
-        string? reportFrom = null;
         var rest = new List<string>();
         for (var i = 0; i < args.Length; i++)
         {
@@ -63,11 +60,6 @@ public sealed record BenchmarkCommandLine(
                     repeat = new RepeatedOperation(args[i + 1], args[i + 2] == "serialize", times);
                     i += 3;
                     break;
-                case "--report-from" when i + 1 < args.Length:
-                    reportFrom = args[++i];
-                    break;
-                case "--report-from":
-                    throw new ArgumentException("--report-from needs the path of a BenchmarkDotNet log, such as BenchmarkDotNet.Artifacts/WebSerialization.Benchmarks.SerializerBenchmarks-20261121-103133.log.");
                 case "--repeat":
                     throw new ArgumentException("--repeat needs a row, an operation and a count, such as --repeat \"Binary stream\" deserialize 12.");
                 default:
@@ -83,6 +75,6 @@ public sealed record BenchmarkCommandLine(
             rest.AddRange(["--filter", "*"]);
         }
 
-        return new BenchmarkCommandLine(dry, members ?? (dry ? DryMemberCount : OrganizationGenerator.SeedMemberCount), rows, repeat, reportFrom, args, rest);
+        return new BenchmarkCommandLine(dry, members ?? (dry ? DryMemberCount : OrganizationGenerator.SeedMemberCount), rows, repeat, args, rest);
     }
 }

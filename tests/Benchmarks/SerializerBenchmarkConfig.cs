@@ -1,11 +1,11 @@
 using System.Globalization;
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Exporters;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
 using Perfolizer.Horology;
-using Perfolizer.Metrology;
 using WebSerialization.Benchmarks.Reporting;
 
 namespace WebSerialization.Benchmarks;
@@ -14,16 +14,16 @@ namespace WebSerialization.Benchmarks;
 public static class SerializerBenchmarkConfig
 {
     /// <summary>
-    /// Measured iterations per benchmark in the full run. A deserialization's time swings by a third from one iteration
-    /// to the next with where the collector happens to be, so the median needs more than the 5 samples that left rows
-    /// 80 ms apart in the wrong order; 15 keep the whole run at about 5 minutes on 2 cores.
+    /// Measured iterations per benchmark in the full run: a deserialization's time varies with where the collector
+    /// happens to be, and the median of 15 orders rows whose ranges overlap more reliably than a handful of samples.
     /// </summary>
     public const int IterationCount = 15;
 
-    public static IConfig Create(BenchmarkCommandLine options, PayloadCatalog catalog, string artifactsPath)
+    public static IConfig Create(BenchmarkCommandLine options, PayloadCatalog catalog, IExporter exporter, string artifactsPath)
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(catalog);
+        ArgumentNullException.ThrowIfNull(exporter);
         var job = options.Dry
             ? Job.Dry.WithToolchain(InProcessEmitToolchain.Instance).WithId("Dry")
             : Job.Default
@@ -32,12 +32,12 @@ public static class SerializerBenchmarkConfig
                 .WithWarmupCount(1)
                 .WithIterationCount(IterationCount)
 
-                // One operation takes 0.05 to 3 s: no point in repeating it within an iteration, or in a pilot stage.
+                // One operation is the whole organization, long enough to time alone: no repeats within an iteration, no pilot stage.
                 .WithInvocationCount(1)
                 .WithUnrollFactor(1)
 
-                // Background GC gives each deserialization (250 MB of surviving objects) a second, competing thread: on 2
-                // cores it tripled the floor row (131 ms blocking, 435 ms background) and made its range 341-531 ms.
+                // Blocking GC: a background collector competes with the deserialization it collects after for the
+                // machine's cores, which makes a row's time depend on the core count more than on its code.
                 .WithGcConcurrent(false)
                 .WithEnvironmentVariables(
                     new EnvironmentVariable(BenchmarkSettings.MemberCountVariable, options.MemberCount.ToString(CultureInfo.InvariantCulture)),
@@ -45,9 +45,10 @@ public static class SerializerBenchmarkConfig
 
         return ManualConfig.Create(DefaultConfig.Instance)
             .AddJob(job)
-            .AddColumn(new PayloadSizeColumn(catalog.Sizes))
+            .AddColumn(new PayloadSizeColumn(catalog.Sizes), StatisticColumn.Median, StatisticColumn.Min, StatisticColumn.Max)
+            .AddExporter(exporter)
             .WithOrderer(LineupOrderer.Instance)
-            .WithSummaryStyle(SummaryStyle.Default.WithTimeUnit(TimeUnit.Millisecond).WithSizeUnit(SizeUnit.MB).WithMaxParameterColumnWidth(26))
+            .WithSummaryStyle(SummaryStyle.Default.WithTimeUnit(TimeUnit.Millisecond).WithMaxParameterColumnWidth(26))
             .WithArtifactsPath(artifactsPath);
     }
 }

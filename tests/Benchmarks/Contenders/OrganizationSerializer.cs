@@ -8,7 +8,7 @@ namespace WebSerialization.Benchmarks.Contenders;
 /// </summary>
 public abstract class OrganizationSerializer
 {
-    /// <summary>The column of the seed-shaped table, and the name BenchmarkDotNet shows.</summary>
+    /// <summary>The row of the seed-shaped table, and the name BenchmarkDotNet shows.</summary>
     public abstract string Name { get; }
 
     /// <summary>What the row measures, in one sentence for docs/results/benchmarks.md.</summary>

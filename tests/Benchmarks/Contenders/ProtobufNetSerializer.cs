@@ -9,8 +9,8 @@ namespace WebSerialization.Benchmarks.Contenders;
 /// keeps its pooled buffers), then <c>ToArray()</c>; <c>Serializer.Deserialize&lt;Organization&gt;</c> over the array.
 /// </summary>
 /// <remarks>
-/// protobuf-net 3.4's <c>Serialize(IBufferWriter&lt;byte&gt;, T)</c> took about three times as long as its stream path
-/// for the whole organization (200,000 members, 2026-11-25, shared machine), so the row uses the stream.
+/// The row uses protobuf-net's stream path, as the seed did: its <c>Serialize(IBufferWriter&lt;byte&gt;, T)</c> is
+/// several times slower for the whole organization (compare the two with <c>--repeat</c>).
 /// </remarks>
 public sealed class ProtobufNetSerializer : OrganizationSerializer
 {

@@ -1,0 +1,75 @@
+using BenchmarkDotNet.Reports;
+using WebSerialization.Benchmarks.Contenders;
+
+namespace WebSerialization.Benchmarks.Reporting;
+
+/// <summary>
+/// One row of the lineup as the seed's table has it: its payload size and the median time and allocation of its two
+/// operations, taken from BenchmarkDotNet's reports (null where the benchmark did not run or failed).
+/// </summary>
+public sealed record RowResult(
+    OrganizationSerializer Serializer,
+    long? SizeBytes,
+    double? SerializeMs,
+    double? DeserializeMs,
+    long? SerializeAllocatedBytes,
+    long? DeserializeAllocatedBytes)
+{
+    public string Name => Serializer.Name;
+
+    /// <summary>The rows of <paramref name="summary"/> in lineup order, with the sizes <see cref="PayloadCatalog"/> measured.</summary>
+    public static IReadOnlyList<RowResult> From(Summary summary, IReadOnlyDictionary<string, long> sizes)
+    {
+        ArgumentNullException.ThrowIfNull(summary);
+        ArgumentNullException.ThrowIfNull(sizes);
+        return summary.Reports
+            .GroupBy(report => (OrganizationSerializer)report.BenchmarkCase.Parameters[nameof(SerializerBenchmarks.Serializer)])
+            .OrderBy(row => row.Key.Position)
+            .Select(row =>
+            {
+                var serialize = Find(row, nameof(SerializerBenchmarks.Serialize));
+                var deserialize = Find(row, nameof(SerializerBenchmarks.Deserialize));
+                return new RowResult(
+                    row.Key,
+                    sizes.TryGetValue(row.Key.Name, out var size) ? size : null,
+                    MedianMs(serialize),
+                    MedianMs(deserialize),
+                    AllocatedPerOperation(serialize),
+                    AllocatedPerOperation(deserialize));
+            })
+            .ToList();
+    }
+
+    /// <summary>True when every selected row of the lineup has both its times: the table is whole.</summary>
+    public static bool IsComplete(IReadOnlyList<RowResult> rows)
+    {
+        ArgumentNullException.ThrowIfNull(rows);
+        return rows.Count == SerializerBenchmarks.Serializers.Count() && rows.All(row => row.SerializeMs is not null && row.DeserializeMs is not null);
+    }
+
+    /// <summary>What failed: benchmarks without a result, and critical validation errors.</summary>
+    public static IReadOnlyList<string> Failures(Summary summary)
+    {
+        ArgumentNullException.ThrowIfNull(summary);
+        return
+        [
+            .. summary.ValidationErrors.Where(error => error.IsCritical).Select(error => error.Message),
+            .. summary.Reports.Where(report => MedianMs(report) is null).Select(report => $"{report.BenchmarkCase.DisplayInfo} did not produce a result"),
+        ];
+    }
+
+    private static BenchmarkReport? Find(IEnumerable<BenchmarkReport> reports, string method) =>
+        reports.FirstOrDefault(report => report.BenchmarkCase.Descriptor.WorkloadMethod.Name == method);
+
+    // The median: other work on a shared machine delays some iterations, which moves the mean but hardly the median.
+    private static double? MedianMs(BenchmarkReport? report) =>
+        report is { Success: true, ResultStatistics: { } statistics } ? statistics.Median / 1e6 : null;
+
+    // The exact total BenchmarkDotNet measured (GC.GetTotalAllocatedBytes(precise: true) around the operations) per
+    // operation. Its own per-operation figure drops totals under one allocation quantum to 0, which would hide a
+    // streaming writer's few hundred bytes in a one-operation dry run.
+    private static long? AllocatedPerOperation(BenchmarkReport? report) =>
+        report is { GcStats: { TotalOperations: > 0 } stats }
+            ? stats.GetTotalAllocatedBytes(excludeAllocationQuantumSideEffects: false) / stats.TotalOperations
+            : null;
+}
