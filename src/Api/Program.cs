@@ -12,6 +12,7 @@ builder.Services.AddHttpCompression(builder.Configuration);
 builder.Services.AddApiDocumentation();
 builder.Services.AddHeavyRequestLimiter(builder.Configuration);
 builder.Services.AddOrganizations(builder.Configuration);
+builder.Services.AddMetrics(builder.Configuration);
 
 var app = builder.Build();
 
@@ -21,6 +22,7 @@ app.UseExceptionHandler();
 app.UseStatusCodePages();
 app.UseApiDocumentation();
 app.MapRuntimeCounters();
+app.MapMetrics();
 app.UseRateLimiter();
 
 app.MapHealthChecks("/healthz");
