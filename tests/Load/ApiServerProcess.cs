@@ -103,6 +103,7 @@ public sealed class ApiServerProcess : IAsyncDisposable
         start.Environment.Remove("ASPNETCORE_HTTP_PORTS");
         start.Environment["ASPNETCORE_ENVIRONMENT"] = "Production";
         start.Environment["Diagnostics__RuntimeEndpoint"] = "true";
+        start.Environment["Metrics__Enabled"] = "true";
         start.Environment["Organization__MemberCount"] = memberCount.ToString(CultureInfo.InvariantCulture);
         foreach (var (name, value) in environment)
         {

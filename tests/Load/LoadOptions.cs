@@ -14,6 +14,9 @@ public sealed record LoadOptions
     public const int SmokeMemberCount = 10_000;
     public const int MaxRepetitions = 20;
 
+    /// <summary>The smoke's open-model rate, and the first of its capacity search's two steps.</summary>
+    public const double SmokeRate = 20;
+
     /// <summary>A server that is already running (loopback only); null starts the Release API on a free port.</summary>
     public Uri? Url { get; init; }
 
@@ -66,6 +69,36 @@ public sealed record LoadOptions
     public bool Smoke { get; init; }
 
     public bool ShowHelp { get; init; }
+
+    /// <summary>Open model: arrival rates in requests per second, one measurement per value, instead of <see cref="Copies"/>.</summary>
+    public IReadOnlyList<double> Rates { get; init; } = [];
+
+    /// <summary>The capacity mode: step the arrival rate up per scenario until it misses (see <see cref="CapacitySearch"/>).</summary>
+    public bool Capacity { get; init; }
+
+    /// <summary>Capacity mode: the first rate tried, in requests per second.</summary>
+    public double RateStart { get; init; } = 50;
+
+    /// <summary>Capacity mode: each step's rate is the last one's times this.</summary>
+    public double RateFactor { get; init; } = 1.5;
+
+    /// <summary>Capacity mode: the highest rate tried.</summary>
+    public double RateMax { get; init; } = 5_000;
+
+    /// <summary>Capacity mode: the p99 latency a step must stay under.</summary>
+    public TimeSpan P99Bound { get; init; } = TimeSpan.FromMilliseconds(100);
+
+    /// <summary>
+    /// Where the run's results go as generated Markdown in the repository (docs/results/); null picks the file by
+    /// mode (<see cref="ResultsFile"/>). Never written by the smoke or with <see cref="NoResults"/>.
+    /// </summary>
+    public string? ResultsPath { get; init; }
+
+    /// <summary>Do not write docs/results/.</summary>
+    public bool NoResults { get; init; }
+
+    /// <summary>The load model of the run, for the reports.</summary>
+    public string Mode => Capacity ? "capacity" : Rates.Count > 0 ? "open model" : "closed model";
 
     public const string Usage = """
         WebSerialization load runner: closed-model load (N copies, each looping requests) against the organization API.
@@ -127,6 +160,10 @@ public sealed record LoadOptions
                 RequestTimeout = TimeSpan.FromSeconds(30),
                 OverallTimeout = TimeSpan.FromMinutes(3),
                 SharedServer = true,
+                RateStart = SmokeRate,
+                RateFactor = 2,
+                RateMax = 2 * SmokeRate,
+                P99Bound = TimeSpan.FromSeconds(5),
             }
             : new LoadOptions();
 
@@ -150,15 +187,49 @@ public sealed record LoadOptions
                 "--max-requests" => options with { MaxRequestsPerPhase = Integer(name, Value(args, ref i), 1, 10_000_000) },
                 "--repeat" when smoke => throw new ArgumentException("--repeat does not apply to --smoke: the smoke measures each scenario once."),
                 "--repeat" => options with { Repetitions = Integer(name, Value(args, ref i), 1, MaxRepetitions) },
+                "--rate" => options with { Rates = NumberList(name, Value(args, ref i), 0.1, 100_000) },
+                "--capacity" => options with { Capacity = true },
+                "--rate-start" => options with { RateStart = Number(name, Value(args, ref i), 0.1, 100_000) },
+                "--rate-factor" => options with { RateFactor = Number(name, Value(args, ref i), 1.05, 10) },
+                "--rate-max" => options with { RateMax = Number(name, Value(args, ref i), 0.1, 100_000) },
+                "--p99-bound" => options with { P99Bound = TimeSpan.FromMilliseconds(Number(name, Value(args, ref i), 1, 600_000)) },
+                "--results" => options with { ResultsPath = Value(args, ref i) },
+                "--no-results" => options with { NoResults = true },
                 "--timeout" => options with { OverallTimeout = TimeSpan.FromMinutes(Number(name, Value(args, ref i), 0.1, 240)) },
                 "--reports" => options with { ReportsDirectory = Value(args, ref i) },
                 _ => throw new ArgumentException($"Unknown option '{name}'. Use --help."),
             };
         }
 
-        return options.Url is not null && options.ServerEnvironment.Count > 0
-            ? throw new ArgumentException("--server-env applies to a server the runner starts, not to --url.")
+        if (options.Url is not null && options.ServerEnvironment.Count > 0)
+        {
+            throw new ArgumentException("--server-env applies to a server the runner starts, not to --url.");
+        }
+
+        if (options.Capacity && options.Rates.Count > 0)
+        {
+            throw new ArgumentException("--capacity finds the rate itself: leave out --rate (set --rate-start, --rate-factor, --rate-max).");
+        }
+
+        if (options.RateMax < options.RateStart)
+        {
+            throw new ArgumentException($"--rate-max ({options.RateMax}) is below --rate-start ({options.RateStart}).");
+        }
+
+        return options.Capacity && !args.Contains("--count", StringComparer.Ordinal) && !smoke
+            ? options with { MemberCounts = [CapacityMemberCount] }
             : options;
+    }
+
+    /// <summary>The capacity mode's default payload: 10,000 members, a size a service answers many times a second.</summary>
+    public const int CapacityMemberCount = 10_000;
+
+    private static double[] NumberList(string name, string value, double min, double max)
+    {
+        var items = List(value);
+        return items.Length == 0
+            ? throw new ArgumentException($"{name} needs at least one value.")
+            : [.. items.Select(item => Number(name, item, min, max)).Distinct()];
     }
 
     private static Dictionary<string, string> WithVariable(IReadOnlyDictionary<string, string> variables, string assignment)

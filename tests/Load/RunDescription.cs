@@ -18,7 +18,7 @@ public sealed record RunDescription(
         return new RunDescription(
             DateTimeOffset.UtcNow,
             $"dotnet run -c Release --project tests/Load{arguments}",
-            $"{Environment.ProcessorCount} cores ({CpuModel()}), {RuntimeInformation.OSDescription}, {RuntimeInformation.FrameworkDescription}",
+            string.Create(CultureInfo.InvariantCulture, $"{Environment.ProcessorCount} cores ({CpuModel()}), {ResultsFile.TotalMemoryBytes() / (double)(1L << 30):0.#} GB memory, {RuntimeInformation.OSDescription}, {RuntimeInformation.FrameworkDescription}"),
             server,
             options);
     }
