@@ -66,4 +66,35 @@ public class LoadOptionsTests
         Assert.Contains("--repeat N", LoadOptions.Usage, StringComparison.Ordinal);
         Assert.Contains("fresh", LoadOptions.Usage, StringComparison.Ordinal);
     }
+
+    [Theory]
+    [InlineData(new[] { "--rate", "0" }, "--rate")]
+    [InlineData(new[] { "--rate", "fast" }, "--rate")]
+    [InlineData(new[] { "--capacity", "--rate", "100" }, "--capacity")]
+    [InlineData(new[] { "--rate-start", "200", "--rate-max", "100" }, "--rate-max")]
+    [InlineData(new[] { "--rate-factor", "1" }, "--rate-factor")]
+    [InlineData(new[] { "--p99-bound", "0" }, "--p99-bound")]
+    public void RefusesBadLoadModelOptions(string[] args, string named)
+    {
+        var error = Assert.Throws<ArgumentException>(() => LoadOptions.Parse(args));
+
+        Assert.Contains(named, error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void ReadsTheOpenModelsRatesAndTheCapacitySearch()
+    {
+        Assert.Equal([50.0, 200.0], LoadOptions.Parse(["--rate", "50,200"]).Rates);
+        var capacity = LoadOptions.Parse(["--capacity", "--rate-start", "100", "--rate-factor", "2", "--rate-max", "800", "--p99-bound", "50"]);
+        Assert.Equal((100.0, 2.0, 800.0, TimeSpan.FromMilliseconds(50)), (capacity.RateStart, capacity.RateFactor, capacity.RateMax, capacity.P99Bound));
+        Assert.Equal([LoadOptions.CapacityMemberCount], capacity.MemberCounts);
+    }
+
+    [Fact]
+    public void TheSmokeCoversTheOpenModelAndACapacitySearchOfTwoSteps()
+    {
+        var smoke = LoadOptions.Parse(["--smoke"]);
+
+        Assert.Equal([LoadOptions.SmokeRate, 2 * LoadOptions.SmokeRate], CapacitySearch.From(smoke).Rates());
+    }
 }

@@ -22,7 +22,7 @@ public sealed record CapacitySearch(double StartRate, double Factor, double MaxR
         var last = 0.0;
         for (var rate = StartRate; rate <= MaxRate * (1 + 1e-9); rate *= Factor)
         {
-            var whole = Math.Max(1, Math.Round(rate));
+            var whole = Math.Max(1, Math.Round(rate, MidpointRounding.AwayFromZero));
             if (whole > last)
             {
                 last = whole;

@@ -68,28 +68,30 @@ public static class InjectLoad
             }
 
             Interlocked.Increment(ref inFlight);
-            sent[index] = Task.Run(
-                async () =>
-                {
-                    try
-                    {
-                        // Measured here, on the thread that sends it: the scheduler's and the thread pool's delays both count.
-                        var delay = Stopwatch.GetElapsedTime(start) - intended;
-                        if (delay > LateAfter)
-                        {
-                            Interlocked.Increment(ref late);
-                        }
 
-                        var sample = await send(index, start) with { ScheduleDelay = delay > TimeSpan.Zero ? delay : TimeSpan.Zero };
-                        samples[index] = sample;
-                        progress.Record(sample);
-                    }
-                    finally
-                    {
-                        Interlocked.Decrement(ref inFlight);
-                    }
-                },
-                CancellationToken.None);
+            // Started on the scheduler's own thread, up to the request's first await: whatever the client does
+            // synchronously delays the next requests, and their lateness is measured and counted.
+            sent[index] = SendOneAsync(index, intended);
+        }
+
+        async Task SendOneAsync(int index, TimeSpan intended)
+        {
+            try
+            {
+                var delay = Stopwatch.GetElapsedTime(start) - intended;
+                if (delay > LateAfter)
+                {
+                    Interlocked.Increment(ref late);
+                }
+
+                var sample = await send(index, start) with { ScheduleDelay = delay > TimeSpan.Zero ? delay : TimeSpan.Zero };
+                samples[index] = sample;
+                progress.Record(sample);
+            }
+            finally
+            {
+                Interlocked.Decrement(ref inFlight);
+            }
         }
 
         await Task.WhenAll(sent);
