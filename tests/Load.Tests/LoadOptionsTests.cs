@@ -35,7 +35,7 @@ public class LoadOptionsTests
     [Fact]
     public void RefusesRepeatWithoutAValue()
     {
-        Assert.Equal("Option '--repeat' needs a value.", Assert.Throws<ArgumentException>(() => LoadOptions.Parse(["--repeat"])).Message);
+        Assert.Contains("'--repeat'", Assert.Throws<ArgumentException>(() => LoadOptions.Parse(["--repeat"])).Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -63,8 +63,34 @@ public class LoadOptionsTests
     [Fact]
     public void HelpDescribesRepeat()
     {
-        Assert.Contains("--repeat N", LoadOptions.Usage, StringComparison.Ordinal);
+        Assert.Contains("--repeat <N>", LoadOptions.Usage, StringComparison.Ordinal);
         Assert.Contains("fresh", LoadOptions.Usage, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("--copies", "[default: 1|4]")]
+    [InlineData("--rate-start", "[default: 50]")]
+    [InlineData("--p99-bound", "[default: 100]")]
+    [InlineData("--warmup", "[default: 3]")]
+    [InlineData("--duration", "[default: 10]")]
+    [InlineData("--rate", "Open model")]
+    [InlineData("--capacity", "Capacity mode")]
+    [InlineData("--smoke", "CI smoke")]
+    public void HelpListsEveryOptionWithItsDefault(string option, string text)
+    {
+        var line = LoadOptions.Usage.Split('\n').Single(line => line.TrimStart().StartsWith(option + " ", StringComparison.Ordinal));
+
+        Assert.Contains(text, line, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void KeepsTheSmokesSettingsWhereTheCommandLineDoesNotChangeThem()
+    {
+        var smoke = LoadOptions.Parse(["--smoke", "--scenarios", "download"]);
+
+        Assert.Equal((TimeSpan.FromSeconds(2), true), (smoke.Duration, smoke.SharedServer));
+        Assert.Equal(["download"], smoke.ScenarioFilters);
+        Assert.Equal(TimeSpan.FromSeconds(4), LoadOptions.Parse(["--smoke", "--duration", "4"]).Duration);
     }
 
     [Theory]

@@ -24,13 +24,13 @@ public static class LoadRun
         catch (ArgumentException exception)
         {
             await Console.Error.WriteLineAsync(exception.Message);
-            await Console.Error.WriteLineAsync(LoadOptions.Usage);
+            await Console.Error.WriteLineAsync("Use --help for every option and its default.");
             return 2;
         }
 
         if (options.ShowHelp)
         {
-            Console.WriteLine(LoadOptions.Usage);
+            Console.Write(LoadOptions.Usage);
             return 0;
         }
 
