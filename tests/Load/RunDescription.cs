@@ -18,7 +18,7 @@ public sealed record RunDescription(
         return new RunDescription(
             DateTimeOffset.UtcNow,
             $"dotnet run -c Release --project tests/Load{arguments}",
-            string.Create(CultureInfo.InvariantCulture, $"{Environment.ProcessorCount} cores ({CpuModel()}), {ResultsFile.TotalMemoryBytes() / (double)(1L << 30):0.#} GB memory, {RuntimeInformation.OSDescription}, {RuntimeInformation.FrameworkDescription}"),
+            string.Create(CultureInfo.InvariantCulture, $"{Environment.ProcessorCount} cores ({CpuModel()}), {ResultsFile.TotalMemoryBytes() / (double)(1L << 30):0.#} GB memory, {RuntimeInformation.OSDescription}, {RuntimeInformation.FrameworkDescription}{LoadAverage()}"),
             server,
             options);
     }
@@ -35,6 +35,20 @@ public sealed record RunDescription(
     public string RepetitionServer => Options.Url is not null || Options.SharedServer
         ? "all on the same server process (--url or --shared-server), so they share its JIT-compiled code"
         : "each on a fresh server process";
+
+    // How busy the machine was when the run started: figures from a loaded machine say so.
+    private static string LoadAverage()
+    {
+        try
+        {
+            var fields = File.Exists("/proc/loadavg") ? File.ReadAllText("/proc/loadavg").Split(' ') : [];
+            return fields.Length > 0 ? $", load average {fields[0]} at the start (1 minute)" : string.Empty;
+        }
+        catch (IOException)
+        {
+            return string.Empty;
+        }
+    }
 
     private static string CpuModel()
     {

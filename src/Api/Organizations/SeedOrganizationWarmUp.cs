@@ -28,6 +28,11 @@ public sealed partial class SeedOrganizationWarmUp(IServiceProvider services, IO
     public async Task StartAsync(CancellationToken cancellationToken)
     {
         var organization = services.GetRequiredService<SeedOrganization>().Value;
+        if (!options.Value.WarmUp)
+        {
+            return;
+        }
+
         var members = Math.Min(MembersPerPass, organization.Members?.Count ?? 0);
         var started = Stopwatch.GetTimestamp();
         var passes = 0;
