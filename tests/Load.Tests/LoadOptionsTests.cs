@@ -114,6 +114,8 @@ public class LoadOptionsTests
         var capacity = LoadOptions.Parse(["--capacity", "--rate-start", "100", "--rate-factor", "2", "--rate-max", "800", "--p99-bound", "50"]);
         Assert.Equal((100.0, 2.0, 800.0, TimeSpan.FromMilliseconds(50)), (capacity.RateStart, capacity.RateFactor, capacity.RateMax, capacity.P99Bound));
         Assert.Equal([LoadOptions.CapacityMemberCount], capacity.MemberCounts);
+        Assert.Equal(["download", "upload"], capacity.ScenarioFilters);
+        Assert.Empty(LoadOptions.Parse([]).ScenarioFilters);
     }
 
     [Fact]

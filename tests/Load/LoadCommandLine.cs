@@ -161,7 +161,8 @@ public static class LoadCommandLine
             Url = result.GetValue(Url),
             SharedServer = basis.SharedServer || result.GetValue(SharedServer),
             ServerEnvironment = Variables(result.GetValue(ServerEnvironment) ?? []),
-            ScenarioFilters = result.GetValue(Scenarios) ?? (result.GetValue(Capacity) && !smoke ? ["download", "upload"] : []),
+            ScenarioFilters = result.GetResult(Scenarios) is { Implicit: false } ? result.GetValue(Scenarios) ?? []
+                : result.GetValue(Capacity) && !smoke ? ["download", "upload"] : [],
             Copies = Value(Copies, [.. basis.Copies]),
             MemberCounts = Value(Count, [.. basis.MemberCounts]),
             Rates = result.GetValue(Rates) ?? [],
@@ -192,7 +193,20 @@ public static class LoadCommandLine
         return output.ToString();
     }
 
-    private static RootCommand Command() => new(
+    private static RootCommand Command()
+    {
+        var command = Root();
+
+        // The runner has no version of its own to print, and an option it ignored would start a whole run.
+        foreach (var version in command.Options.OfType<VersionOption>().ToArray())
+        {
+            command.Options.Remove(version);
+        }
+
+        return command;
+    }
+
+    private static RootCommand Root() => new(
         """
         WebSerialization load runner, in NBomber's vocabulary, against the organization API. Three load models:
           closed (default)  --copies N: N copies each loop requests (KeepConstant)

@@ -310,7 +310,7 @@ public static class LoadRun
     }
 
     private static string StartedServer(LoadOptions options) =>
-        $"Release build of src/Api on a free 127.0.0.1 port, ASPNETCORE_ENVIRONMENT=Production, Diagnostics__RuntimeEndpoint=true, "
+        $"Release build of src/Api on a free 127.0.0.1 port, ASPNETCORE_ENVIRONMENT=Production, Diagnostics__RuntimeEndpoint=true, Metrics__Enabled=true, "
         + $"Organization__MemberCount={options.MemberCounts.Max().ToString(CultureInfo.InvariantCulture)}"
         + string.Concat(options.ServerEnvironment.Select(variable => $", {variable.Key}={variable.Value}"));
 

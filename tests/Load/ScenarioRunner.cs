@@ -52,7 +52,8 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
         var client = server.Client;
         var of = options.Repetitions > 1 ? string.Create(CultureInfo.InvariantCulture, $" run {repetition}/{options.Repetitions}") : string.Empty;
         var label = $"{scenario.Name} x{copies}{of}";
-        Console.WriteLine($"Scenario {scenario.Name}, {(loads is [{ } only] ? string.Create(CultureInfo.InvariantCulture, $"{only:0.#} requests/s") : $"copies {copies}")}{(of.Length > 0 ? $", repetition {repetition}/{options.Repetitions}" : string.Empty)}: {scenario.Description}");
+        var load = loads.Count > 1 ? "capacity search" : loads[0] is { } only ? string.Create(CultureInfo.InvariantCulture, $"{only:0.#} requests/s") : $"copies {copies}";
+        Console.WriteLine($"Scenario {scenario.Name}, {load}{(of.Length > 0 ? $", repetition {repetition}/{options.Repetitions}" : string.Empty)}: {scenario.Description}");
 
         var absent = await ProbeAsync(client, scenario, cancellationToken);
         if (absent is not null)
