@@ -59,6 +59,17 @@ public class CapacitySearchTests
         Assert.Equal(4, CapacityReport.Table(capacities).Rows.Count);
     }
 
+    [Fact]
+    public void TheHtmlReportHasTheCapacityTable()
+    {
+        var capacity = Search.Conclude(Download, [Step(50, 1), Step(75, 60)]);
+
+        var page = HtmlReport.Render(SampleRun.Description, capacity.Steps, [], ending: null, [], [capacity]);
+
+        Assert.Contains("<h2>Capacity</h2>", page, StringComparison.Ordinal);
+        Assert.Contains("75/s: p99", page, StringComparison.Ordinal);
+    }
+
     private static ScenarioResult Step(double rate, double p50Milliseconds, string? failure = null) =>
         SampleRun.Ran(Download, 1, 0.78, p50Milliseconds, failure) with { Rate = rate };
 }

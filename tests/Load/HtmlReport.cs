@@ -39,7 +39,8 @@ public static class HtmlReport
         """;
 
     /// <summary>The whole page, starting with its doctype.</summary>
-    public static string Render(RunDescription run, IReadOnlyList<ScenarioResult> results, IReadOnlyList<TargetVerdict> targets, string? ending, IReadOnlyList<BarChart> charts)
+    /// <param name="capacities">The capacity searches of a <c>--capacity</c> run, shown as their own table; none otherwise.</param>
+    public static string Render(RunDescription run, IReadOnlyList<ScenarioResult> results, IReadOnlyList<TargetVerdict> targets, string? ending, IReadOnlyList<BarChart> charts, IReadOnlyList<CapacityResult>? capacities = null)
     {
         ArgumentNullException.ThrowIfNull(run);
         ArgumentNullException.ThrowIfNull(results);
@@ -57,6 +58,14 @@ public static class HtmlReport
             Table(ReportContent.Summary(results)),
             new XElement("p", new XAttribute("class", "legend"), ReportContent.Legend(results)),
             new XElement("p", new XAttribute("class", "legend"), SeedArticleFigures.Caption));
+        if (capacities is { Count: > 0 })
+        {
+            body.Add(
+                new XElement("h2", "Capacity"),
+                new XElement("p", new XAttribute("class", "legend"), CapacityReport.Legend(run.Options)),
+                Table(CapacityReport.Table(capacities)));
+        }
+
         if (charts.Count > 0)
         {
             body.Add(new XElement("h2", "Plots"), charts.Select(chart => chart.ToSvg()));

@@ -246,7 +246,7 @@ public static class LoadRun
         var summaryPath = Path.Combine(reportDirectory, MarkdownReport.SummaryFileName);
         await File.WriteAllTextAsync(summaryPath, summary, CancellationToken.None);
         var htmlPath = Path.Combine(reportDirectory, HtmlReport.FileName);
-        await File.WriteAllTextAsync(htmlPath, HtmlReport.Render(run, results, targets, ending, charts), CancellationToken.None);
+        await File.WriteAllTextAsync(htmlPath, HtmlReport.Render(run, results, targets, ending, charts, capacities), CancellationToken.None);
         Console.WriteLine();
         Console.WriteLine(summary);
         Console.WriteLine($"Summary: {summaryPath}");
