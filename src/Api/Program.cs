@@ -16,6 +16,7 @@ builder.Services.AddHeavyRequestLimiter(builder.Configuration);
 builder.Services.AddOrganizations(builder.Configuration);
 builder.Services.AddBaseline(builder.Configuration);
 builder.AddGrpcApi();
+builder.Services.AddMetrics(builder.Configuration);
 
 var app = builder.Build();
 
@@ -25,6 +26,7 @@ app.UseExceptionHandler();
 app.UseStatusCodePages();
 app.UseApiDocumentation();
 app.MapRuntimeCounters();
+app.MapMetrics();
 app.UseRateLimiter();
 
 app.MapHealthChecks("/healthz");

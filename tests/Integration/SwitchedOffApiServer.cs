@@ -1,10 +1,11 @@
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>A server with Swagger, response compression and the MVC baseline switched off by configuration, serving a small organization.</summary>
+/// <summary>A server with Swagger, response compression, the MVC baseline and the encoders' warm-up switched off by configuration, serving a small organization.</summary>
 public sealed class SwitchedOffApiServer() : ApiServer(new Dictionary<string, string>
 {
     ["Organization:MemberCount"] = "100",
     ["Swagger:Enabled"] = "false",
     ["Compression:Enabled"] = "false",
     ["Baseline:Enabled"] = "false",
+    ["Organization:WarmUp"] = "false",
 });

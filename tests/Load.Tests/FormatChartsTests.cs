@@ -59,8 +59,8 @@ public class FormatChartsTests
         Assert.Equal("p50 40, p95 76, p99 79 ms", json.ValueText);
 
         // On the 0 to 80 ms axis of 400 px from x = 120: p50 at 200 px, p95 (76 ms) at 380 px, p99 (79.2 ms) at 396 px.
-        Assert.Equal(200, json.Width);
-        Assert.Equal([120.0 + 380, 120.0 + 396], json.MarkPositions);
+        Precision.AssertWithin([200], [json.Width]);
+        Precision.AssertWithin([120.0 + 380, 120.0 + 396], json.MarkPositions);
     }
 
     [Fact]

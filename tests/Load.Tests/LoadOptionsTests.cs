@@ -35,7 +35,7 @@ public class LoadOptionsTests
     [Fact]
     public void RefusesRepeatWithoutAValue()
     {
-        Assert.Equal("Option '--repeat' needs a value.", Assert.Throws<ArgumentException>(() => LoadOptions.Parse(["--repeat"])).Message);
+        Assert.Contains("'--repeat'", Assert.Throws<ArgumentException>(() => LoadOptions.Parse(["--repeat"])).Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -63,7 +63,66 @@ public class LoadOptionsTests
     [Fact]
     public void HelpDescribesRepeat()
     {
-        Assert.Contains("--repeat N", LoadOptions.Usage, StringComparison.Ordinal);
+        Assert.Contains("--repeat <N>", LoadOptions.Usage, StringComparison.Ordinal);
         Assert.Contains("fresh", LoadOptions.Usage, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("--copies", "[default: 1|4]")]
+    [InlineData("--rate-start", "[default: 50]")]
+    [InlineData("--p99-bound", "[default: 100]")]
+    [InlineData("--warmup", "[default: 3]")]
+    [InlineData("--duration", "[default: 10]")]
+    [InlineData("--rate", "Open model")]
+    [InlineData("--capacity", "Capacity mode")]
+    [InlineData("--smoke", "CI smoke")]
+    public void HelpListsEveryOptionWithItsDefault(string option, string text)
+    {
+        var line = LoadOptions.Usage.Split('\n').Single(line => line.TrimStart().StartsWith(option + " ", StringComparison.Ordinal));
+
+        Assert.Contains(text, line, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void KeepsTheSmokesSettingsWhereTheCommandLineDoesNotChangeThem()
+    {
+        var smoke = LoadOptions.Parse(["--smoke", "--scenarios", "download"]);
+
+        Assert.Equal((TimeSpan.FromSeconds(2), true), (smoke.Duration, smoke.SharedServer));
+        Assert.Equal(["download"], smoke.ScenarioFilters);
+        Assert.Equal(TimeSpan.FromSeconds(4), LoadOptions.Parse(["--smoke", "--duration", "4"]).Duration);
+    }
+
+    [Theory]
+    [InlineData(new[] { "--rate", "0" }, "--rate")]
+    [InlineData(new[] { "--rate", "fast" }, "--rate")]
+    [InlineData(new[] { "--capacity", "--rate", "100" }, "--capacity")]
+    [InlineData(new[] { "--rate-start", "200", "--rate-max", "100" }, "--rate-max")]
+    [InlineData(new[] { "--rate-factor", "1" }, "--rate-factor")]
+    [InlineData(new[] { "--p99-bound", "0" }, "--p99-bound")]
+    public void RefusesBadLoadModelOptions(string[] args, string named)
+    {
+        var error = Assert.Throws<ArgumentException>(() => LoadOptions.Parse(args));
+
+        Assert.Contains(named, error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void ReadsTheOpenModelsRatesAndTheCapacitySearch()
+    {
+        Assert.Equal([50.0, 200.0], LoadOptions.Parse(["--rate", "50,200"]).Rates);
+        var capacity = LoadOptions.Parse(["--capacity", "--rate-start", "100", "--rate-factor", "2", "--rate-max", "800", "--p99-bound", "50"]);
+        Assert.Equal((100.0, 2.0, 800.0, TimeSpan.FromMilliseconds(50)), (capacity.RateStart, capacity.RateFactor, capacity.RateMax, capacity.P99Bound));
+        Assert.Equal([LoadOptions.CapacityMemberCount], capacity.MemberCounts);
+        Assert.Equal(["download", "upload"], capacity.ScenarioFilters);
+        Assert.Empty(LoadOptions.Parse([]).ScenarioFilters);
+    }
+
+    [Fact]
+    public void TheSmokeCoversTheOpenModelAndACapacitySearchOfTwoSteps()
+    {
+        var smoke = LoadOptions.Parse(["--smoke"]);
+
+        Assert.Equal([LoadOptions.SmokeRate, 2 * LoadOptions.SmokeRate], CapacitySearch.From(smoke).Rates());
     }
 }

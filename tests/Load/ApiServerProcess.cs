@@ -107,6 +107,7 @@ public sealed class ApiServerProcess : IAsyncDisposable
         start.Environment.Remove("ASPNETCORE_HTTP_PORTS");
         start.Environment["ASPNETCORE_ENVIRONMENT"] = "Production";
         start.Environment["Diagnostics__RuntimeEndpoint"] = "true";
+        start.Environment["Metrics__Enabled"] = "true";
         start.Environment["Organization__MemberCount"] = memberCount.ToString(CultureInfo.InvariantCulture);
         var grpcAddress = new Uri($"http://127.0.0.1:{FreeLoopbackPort().ToString(CultureInfo.InvariantCulture)}");
         start.Environment["Grpc__Port"] = grpcAddress.Port.ToString(CultureInfo.InvariantCulture);

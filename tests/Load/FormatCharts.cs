@@ -55,9 +55,10 @@ public static class FormatCharts
         BarChartPanel[] panels =
         [
             .. measured
-                .GroupBy(result => (result.Scenario.Kind, result.Scenario.MemberCount, result.Copies))
+                .GroupBy(result => (result.Scenario.Kind, result.Scenario.MemberCount, result.Copies, result.Repetitions[0].Rate))
                 .Select(group => new BarChartPanel(
-                    $"{Kind(group.Key.Kind)}, {Members(group.Key.MemberCount)}, {group.Key.Copies.ToString(Invariant)} {(group.Key.Copies == 1 ? "copy" : "copies")}",
+                    $"{Kind(group.Key.Kind)}, {Members(group.Key.MemberCount)}, "
+                    + (group.Key.Rate is { } rate ? string.Create(Invariant, $"{rate:0.#} requests/s") : $"{group.Key.Copies.ToString(Invariant)} {(group.Key.Copies == 1 ? "copy" : "copies")}"),
                     [
                         .. group.Select(result =>
                         {

@@ -39,7 +39,8 @@ public static class HtmlReport
         """;
 
     /// <summary>The whole page, starting with its doctype.</summary>
-    public static string Render(RunDescription run, IReadOnlyList<ScenarioResult> results, IReadOnlyList<TargetVerdict> targets, string? ending, IReadOnlyList<BarChart> charts)
+    /// <param name="capacities">The capacity searches of a <c>--capacity</c> run, shown as their own table; none otherwise.</param>
+    public static string Render(RunDescription run, IReadOnlyList<ScenarioResult> results, IReadOnlyList<TargetVerdict> targets, string? ending, IReadOnlyList<BarChart> charts, IReadOnlyList<CapacityResult>? capacities = null)
     {
         ArgumentNullException.ThrowIfNull(run);
         ArgumentNullException.ThrowIfNull(results);
@@ -60,6 +61,14 @@ public static class HtmlReport
         if (BaselineComparison.Table(results) is { } baseline)
         {
             body.Add(new XElement("h2", BaselineComparison.Title), Table(baseline), new XElement("p", new XAttribute("class", "legend"), BaselineComparison.Legend));
+        }
+
+        if (capacities is { Count: > 0 })
+        {
+            body.Add(
+                new XElement("h2", "Capacity"),
+                new XElement("p", new XAttribute("class", "legend"), CapacityReport.Legend(run.Options)),
+                Table(CapacityReport.Table(capacities)));
         }
 
         if (charts.Count > 0)

@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Globalization;
 
 namespace WebSerialization.Load;
 
@@ -47,31 +46,7 @@ public static class KeepConstantLoad
         }
 
         var loops = Enumerable.Range(0, copies).Select(copy => Task.Run(() => CopyAsync(copy), cancellationToken)).ToArray();
-        var all = Task.WhenAll(loops);
-        using (var ticker = new PeriodicTimer(TimeSpan.FromSeconds(1)))
-        {
-            while (!all.IsCompleted)
-            {
-                // Not cancellable: on Ctrl+C or the overall timeout the copies end through their own token.
-                await Task.WhenAny(all, ticker.WaitForNextTickAsync(CancellationToken.None).AsTask());
-                if (!all.IsCompleted)
-                {
-                    PrintProgress(label, progress, Stopwatch.GetElapsedTime(start), during, done: false);
-                }
-            }
-        }
-
-        var perCopy = await all;
-        var elapsed = Stopwatch.GetElapsedTime(start);
-        PrintProgress(label, progress, elapsed, during, done: true);
-        return ([.. perCopy.SelectMany(samples => samples)], elapsed);
-    }
-
-    private static void PrintProgress(string label, PhaseProgress progress, TimeSpan elapsed, TimeSpan during, bool done)
-    {
-        var line = string.Create(
-            CultureInfo.InvariantCulture,
-            $"  {label,-44} {elapsed.TotalSeconds,5:0.0} s of {during.TotalSeconds:0.#} s{(done ? ", done" : string.Empty)}: {progress.Succeeded,6} ok, {progress.Failed,4} failed, {progress.Bytes / Units.BytesPerMegabyte,10:N1} MB moved");
-        Console.WriteLine(line);
+        var perCopy = await ProgressDisplay.WatchAsync(label, during, progress, Task.WhenAll(loops));
+        return ([.. perCopy.SelectMany(samples => samples)], Stopwatch.GetElapsedTime(start));
     }
 }

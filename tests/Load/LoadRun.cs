@@ -24,13 +24,13 @@ public static class LoadRun
         catch (ArgumentException exception)
         {
             await Console.Error.WriteLineAsync(exception.Message);
-            await Console.Error.WriteLineAsync(LoadOptions.Usage);
+            await Console.Error.WriteLineAsync("Use --help for every option and its default.");
             return 2;
         }
 
         if (options.ShowHelp)
         {
-            Console.WriteLine(LoadOptions.Usage);
+            Console.Write(LoadOptions.Usage);
             return 0;
         }
 
@@ -45,8 +45,10 @@ public static class LoadRun
             return 2;
         }
 
-        var runs = scenarios.Count * options.Copies.Count * options.Repetitions;
-        var planned = (options.WarmUp + options.Duration) * runs;
+        var loads = Loads(options);
+        var runs = scenarios.Count * loads.Count * options.Repetitions;
+        var capacitySteps = options.Capacity ? CapacitySearch.From(options).Rates().Count() : 1;
+        var planned = (options.WarmUp + (options.Duration * capacitySteps)) * runs;
         var serverStarts = options.Url is null ? (options.SharedServer ? 1 : runs) : 0;
         var timeout = options.OverallTimeout ?? planned + TimeoutMargin + (ServerStartAllowance * serverStarts);
         var reportDirectory = Path.Combine(
@@ -54,8 +56,9 @@ public static class LoadRun
             $"load-{DateTime.UtcNow.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)}{(options.Smoke ? "-smoke" : string.Empty)}");
         Directory.CreateDirectory(reportDirectory);
         var repetitions = options.Repetitions > 1 ? $" x {options.Repetitions} repetitions ({RunDescription.Create(args, options, string.Empty).RepetitionServer})" : string.Empty;
-        Console.WriteLine($"Plan: {scenarios.Count} scenarios x copies {string.Join(',', options.Copies)}{repetitions}, warm-up {options.WarmUp.TotalSeconds:0.#} s + "
-            + $"duration {options.Duration.TotalSeconds:0.#} s each: at least {planned:hh\\:mm\\:ss} of load in {runs} runs; the run stops itself after {timeout:hh\\:mm\\:ss}.");
+        var load = options.Capacity ? $"a capacity search of up to {capacitySteps} steps" : options.Rates.Count > 0 ? $"rates {string.Join(',', options.Rates)}/s" : $"copies {string.Join(',', options.Copies)}";
+        Console.WriteLine($"Plan ({options.Mode}): {scenarios.Count} scenarios x {load}{repetitions}, warm-up {options.WarmUp.TotalSeconds:0.#} s + "
+            + $"duration {options.Duration.TotalSeconds:0.#} s each: at most {planned:hh\\:mm\\:ss} of load in {runs} runs; the run stops itself after {timeout:hh\\:mm\\:ss}.");
         Console.WriteLine($"Reports: {reportDirectory}");
 
         using var timeoutSource = new CancellationTokenSource(timeout);
@@ -80,6 +83,7 @@ public static class LoadRun
         var serverPerScenario = serverStarts > 1;
         var run = RunDescription.Create(args, options, options.Url is null ? "not started" : $"already running at {options.Url}");
         var results = new List<ScenarioResult>();
+        var capacities = new List<CapacityResult>();
         string? ending = null;
         var exitCode = 0;
         ServerConnection? shared = null;
@@ -125,21 +129,33 @@ public static class LoadRun
             {
                 foreach (var scenario in scenarios)
                 {
-                    foreach (var copies in options.Copies)
+                    foreach (var (copies, rate) in loads)
                     {
+                        var loadName = rate is { } perSecond ? string.Create(CultureInfo.InvariantCulture, $"r{perSecond:0.#}") : options.Capacity ? "capacity" : $"x{copies}";
                         var logSuffix = options.Repetitions > 1 ? $"-run{repetition}" : string.Empty;
-                        var connection = shared ?? await OpenAsync($"server-{scenario.Name}-x{copies}{logSuffix}.log");
-                        ScenarioResult result;
+                        var connection = shared ?? await OpenAsync($"server-{scenario.Name}-{loadName}{logSuffix}.log");
+                        IReadOnlyList<ScenarioResult> done;
                         string? serverExit = null;
                         try
                         {
                             if (shared is null && results.Count == 0)
                             {
-                                var per = options.Repetitions > 1 ? "scenario, copies and repetition" : "scenario and copies";
+                                var per = options.Repetitions > 1 ? "scenario, load and repetition" : "scenario and load";
                                 run = run with { Server = $"a fresh process per {per}, started by the runner ({StartedServer(options)}); the first: {connection.Description}" };
                             }
 
-                            result = await runner.RunAsync(connection, scenario, copies, repetition, stop.Token);
+                            if (options.Capacity)
+                            {
+                                var capacity = await runner.RunCapacityAsync(connection, scenario, stop.Token);
+                                capacities.Add(capacity);
+                                done = capacity.Steps;
+                                Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  CAPACITY {scenario.Name}: {capacity.SustainedRate:0.#} requests/s sustained; stopped at {capacity.Stop}"));
+                            }
+                            else
+                            {
+                                done = [await runner.RunAsync(connection, scenario, copies, rate, repetition, stop.Token)];
+                            }
+
                             if (connection.Process is { HasExited: true } process)
                             {
                                 serverExit = process.DescribeExit() + " during the scenario";
@@ -148,7 +164,7 @@ public static class LoadRun
                         catch (Exception exception) when (connection.Process is { HasExited: true } process && !stop.IsCancellationRequested)
                         {
                             serverExit = $"{process.DescribeExit()} ({exception.GetType().Name}: {exception.Message})";
-                            result = new ScenarioResult(scenario, copies, ScenarioOutcome.CouldNotRun, serverExit) { Repetition = repetition };
+                            done = [new ScenarioResult(scenario, copies, ScenarioOutcome.CouldNotRun, serverExit) { Repetition = repetition, Rate = rate }];
                         }
                         finally
                         {
@@ -162,26 +178,33 @@ public static class LoadRun
                         {
                             // Something outside the runner stopped the server. A server per scenario means the next one starts
                             // fresh; a shared one is gone for good.
-                            result = result with { Outcome = ScenarioOutcome.CouldNotRun, Note = serverExit };
+                            done = [.. done.Select(result => result with { Outcome = ScenarioOutcome.CouldNotRun, Note = serverExit })];
                             Console.WriteLine($"  COULD NOT RUN: {serverExit}");
                             if (shared is not null)
                             {
-                                results.Add(result);
+                                results.AddRange(done);
                                 throw new InvalidOperationException(serverExit);
                             }
                         }
 
-                        results.Add(result);
-
-                        // Rewritten after each repetition, so that a run stopped early still has the repetitions it finished.
-                        var repeated = RepeatedScenario.Group(results.Where(done => done.Scenario == scenario && done.Copies == copies)).Single();
-                        if (repeated.Outcome == ScenarioOutcome.Ran)
-                        {
-                            await CsvReport.WriteAsync(repeated, reportDirectory, stop.Token);
-                            await MarkdownReport.WriteScenarioAsync(repeated, run, reportDirectory, stop.Token);
-                        }
+                        results.AddRange(done);
+                        await WriteScenarioReportsAsync(results, done, run, reportDirectory, stop.Token);
                     }
                 }
+            }
+
+            if (options.Smoke)
+            {
+                // The smoke's other two load models, small and short: one open-model scenario and one capacity search.
+                var smokeScenario = scenarios.First(scenario => scenario.Kind == ScenarioKind.Download && scenario.MemberCount == LoadOptions.SmokeMemberCount);
+                var open = await runner.RunAsync(shared!, smokeScenario, 1, LoadOptions.SmokeRate, 1, stop.Token);
+                results.Add(open);
+                await WriteScenarioReportsAsync(results, [open], run, reportDirectory, stop.Token);
+                var capacity = await runner.RunCapacityAsync(shared!, smokeScenario, stop.Token);
+                capacities.Add(capacity);
+                results.AddRange(capacity.Steps);
+                await WriteScenarioReportsAsync(results, capacity.Steps, run, reportDirectory, stop.Token);
+                Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  CAPACITY {smokeScenario.Name}: {capacity.SustainedRate:0.#} requests/s sustained; stopped at {capacity.Stop}"));
             }
         }
         catch (OperationCanceledException) when (stop.IsCancellationRequested)
@@ -206,18 +229,26 @@ public static class LoadRun
             AppDomain.CurrentDomain.ProcessExit -= OnProcessExit;
         }
 
-        IReadOnlyList<TargetVerdict> targets = [.. DownloadTargets.Evaluate(results), .. GrpcTargets.Evaluate(results)];
-        var charts = FormatCharts.For(results);
+        // The targets are judged on the closed model's runs, as they are stated.
+        IReadOnlyList<ScenarioResult> closed = [.. results.Where(result => result.Rate is null)];
+        IReadOnlyList<TargetVerdict> targets = [.. DownloadTargets.Evaluate(closed), .. GrpcTargets.Evaluate(closed)];
+
+        // A capacity search's latency chart shows each scenario at the rate it sustained, not every step.
+        var charted = capacities.Count == 0 ? results
+            : [.. results.Where(result => result.Rate is null || capacities.Any(capacity => capacity.Sustained == result))];
+        var capacityChart = CapacityReport.Chart(capacities);
+        IReadOnlyList<BarChart> charts = [.. FormatCharts.For(charted), .. capacityChart is null ? Array.Empty<BarChart>() : [capacityChart]];
         foreach (var chart in charts)
         {
             await File.WriteAllTextAsync(Path.Combine(reportDirectory, chart.FileName), chart.ToSvg().ToString(), CancellationToken.None);
         }
 
-        var summary = MarkdownReport.Summary(run, results, targets, ending, charts);
+        var capacitySection = capacities.Count == 0 ? null : CapacityReport.Markdown(capacities, options, capacityChart?.FileName);
+        var summary = MarkdownReport.Summary(run, results, targets, ending, charts) + (capacitySection is null ? string.Empty : Environment.NewLine + capacitySection);
         var summaryPath = Path.Combine(reportDirectory, MarkdownReport.SummaryFileName);
         await File.WriteAllTextAsync(summaryPath, summary, CancellationToken.None);
         var htmlPath = Path.Combine(reportDirectory, HtmlReport.FileName);
-        await File.WriteAllTextAsync(htmlPath, HtmlReport.Render(run, results, targets, ending, charts), CancellationToken.None);
+        await File.WriteAllTextAsync(htmlPath, HtmlReport.Render(run, results, targets, ending, charts, capacities), CancellationToken.None);
         Console.WriteLine();
         Console.WriteLine(summary);
         Console.WriteLine($"Summary: {summaryPath}");
@@ -226,10 +257,36 @@ public static class LoadRun
         {
             Console.WriteLine($"Plots: {string.Join(", ", charts.Select(chart => Path.Combine(reportDirectory, chart.FileName)))}");
         }
-        return exitCode != 0 ? exitCode : Verdict(options, results);
+
+        if (ResultsFile.ShouldWrite(options, results) && repositoryRoot is not null)
+        {
+            var written = await ResultsFile.WriteAsync(repositoryRoot, options, run, results, targets, ending, charts, capacitySection);
+            Console.WriteLine($"Results (generated Markdown, in the repository): {written}");
+        }
+
+        return exitCode != 0 ? exitCode : Verdict(options, results, capacities);
     }
 
-    private static int Verdict(LoadOptions options, IReadOnlyList<ScenarioResult> results)
+    // Where the scenarios' loads come from: one capacity search, the open model's rates, or the closed model's copies.
+    private static IReadOnlyList<(int Copies, double? Rate)> Loads(LoadOptions options) =>
+        options.Capacity ? [(1, null)]
+        : options.Rates.Count > 0 ? [.. options.Rates.Select(rate => (1, (double?)rate))]
+        : [.. options.Copies.Select(copies => (copies, (double?)null))];
+
+    // Each scenario's CSV and Markdown, rewritten after each run so that a run stopped early keeps what it finished.
+    private static async Task WriteScenarioReportsAsync(IReadOnlyList<ScenarioResult> results, IReadOnlyList<ScenarioResult> done, RunDescription run, string directory, CancellationToken cancellationToken)
+    {
+        foreach (var repeated in RepeatedScenario.Group(results).Where(group => group.Repetitions.Any(done.Contains)))
+        {
+            if (repeated.Outcome == ScenarioOutcome.Ran)
+            {
+                await CsvReport.WriteAsync(repeated, directory, cancellationToken);
+                await MarkdownReport.WriteScenarioAsync(repeated, run, directory, cancellationToken);
+            }
+        }
+    }
+
+    private static int Verdict(LoadOptions options, IReadOnlyList<ScenarioResult> results, IReadOnlyList<CapacityResult> capacities)
     {
         if (options.Smoke)
         {
@@ -243,7 +300,9 @@ public static class LoadRun
             return problems.Count == 0 ? 0 : 1;
         }
 
-        var failed = results.Where(result => result.HasFailures).Select(result => result.ReportName).Distinct().ToArray();
+        // A capacity search ends on a step that missed, failures included, by design: only its passing steps count here.
+        var judged = options.Capacity ? results.Where(result => capacities.Any(capacity => capacity.Sustained == result) || result.Outcome == ScenarioOutcome.CouldNotRun) : results;
+        var failed = judged.Where(result => result.HasFailures).Select(result => result.ReportName).Distinct().ToArray();
         if (failed.Length > 0)
         {
             Console.WriteLine($"Requests failed in: {string.Join(", ", failed)}.");
@@ -253,7 +312,7 @@ public static class LoadRun
     }
 
     private static string StartedServer(LoadOptions options) =>
-        $"Release build of src/Api on a free 127.0.0.1 port, ASPNETCORE_ENVIRONMENT=Production, Diagnostics__RuntimeEndpoint=true, "
+        $"Release build of src/Api on a free 127.0.0.1 port, ASPNETCORE_ENVIRONMENT=Production, Diagnostics__RuntimeEndpoint=true, Metrics__Enabled=true, "
         + $"Organization__MemberCount={options.MemberCounts.Max().ToString(CultureInfo.InvariantCulture)}"
         + string.Concat(options.ServerEnvironment.Select(variable => $", {variable.Key}={variable.Value}"));
 

@@ -59,14 +59,15 @@ public static class MarkdownReport
     /// The run's summary: one row per scenario, the <paramref name="charts"/> (SVG files beside it), the targets, what was
     /// skipped and what failed.
     /// </summary>
-    public static string Summary(RunDescription run, IReadOnlyList<ScenarioResult> results, IReadOnlyList<TargetVerdict> targets, string? ending, IReadOnlyList<BarChart> charts)
+    /// <param name="linkHtml">Whether to link the run's report.html (which docs/results/ does not have).</param>
+    public static string Summary(RunDescription run, IReadOnlyList<ScenarioResult> results, IReadOnlyList<TargetVerdict> targets, string? ending, IReadOnlyList<BarChart> charts, bool linkHtml = true)
     {
         ArgumentNullException.ThrowIfNull(run);
         ArgumentNullException.ThrowIfNull(results);
         ArgumentNullException.ThrowIfNull(targets);
         ArgumentNullException.ThrowIfNull(charts);
         var md = new StringBuilder();
-        md.AppendLine(Invariant, $"# Load run {run.StartedAt:yyyy-MM-dd HH:mm} UTC{(run.Options.Smoke ? " (smoke)" : string.Empty)}");
+        md.AppendLine(Invariant, $"# Load run {run.StartedAt:yyyy-MM-dd HH:mm} UTC, {run.Options.Mode}{(run.Options.Smoke ? " (smoke)" : string.Empty)}");
         md.AppendLine();
         md.AppendLine(Invariant, $"- Command: `{run.CommandLine}`");
         md.AppendLine(Invariant, $"- Machine: {run.Machine}; the server and the load client share it.");
@@ -104,8 +105,11 @@ public static class MarkdownReport
             }
         }
 
-        md.AppendLine();
-        md.AppendLine(Invariant, $"All of this, with every scenario's figures, on one page: [{HtmlReport.FileName}]({HtmlReport.FileName}).");
+        if (linkHtml)
+        {
+            md.AppendLine();
+            md.AppendLine(Invariant, $"All of this, with every scenario's figures, on one page: [{HtmlReport.FileName}]({HtmlReport.FileName}).");
+        }
 
         md.AppendLine();
         md.AppendLine("## Targets");

@@ -10,7 +10,7 @@ namespace WebSerialization.Load;
 public sealed record RepeatedScenario(LoadScenario Scenario, int Copies, IReadOnlyList<ScenarioResult> Repetitions)
 {
     /// <summary>The file name (without extension) of the scenario's reports, shared by its repetitions.</summary>
-    public string ReportName => $"{Scenario.Name}-x{Copies}";
+    public string ReportName => Repetitions[0].ReportName;
 
     /// <summary>Ran when any repetition ran; Skipped when every one was; otherwise CouldNotRun.</summary>
     public ScenarioOutcome Outcome =>
@@ -34,7 +34,7 @@ public sealed record RepeatedScenario(LoadScenario Scenario, int Copies, IReadOn
     {
         ArgumentNullException.ThrowIfNull(results);
         return [.. results
-            .GroupBy(result => (result.Scenario.Name, result.Copies))
+            .GroupBy(result => (result.Scenario.Name, result.Copies, result.Rate))
             .Select(group => new RepeatedScenario(group.First().Scenario, group.Key.Copies, [.. group.OrderBy(result => result.Repetition)]))];
     }
 

@@ -14,7 +14,9 @@ public static class ReportContent
     public const string SummaryLegend =
         "OK and Failed count measured requests (failed warm-up requests are added to Failed). Latency is time to last byte; TTFB is time to the first body byte; "
         + "MB/s is body bytes sent plus received per second of the measured phase, all copies together. Server MB alloc/request is the server's "
-        + "GC.GetTotalAllocatedBytes(precise) difference over the requests it served, less its /diagnostics/runtime reads. "
+        + "GC.GetTotalAllocatedBytes(precise) difference over the requests it served, less its /diagnostics/runtime reads and /metrics scrapes "
+        + "(each scenario's report also has the standard dotnet.gc.heap.total_allocated reading from /metrics, and says when it is more than 5 % off). "
+        + "Latency is from each request's intended start: in the open model (a rate instead of copies) a request sent late counts its lateness. Percentiles come from an HdrHistogram (3 significant digits). "
         + "Peak WS is the server's largest working set during the scenario (warm-up included), and in brackets how far above its idle working set at the start of the run. "
         + "MB = 2^20 bytes.";
 
@@ -44,7 +46,7 @@ public static class ReportContent
             [
                 scenario.Scenario.Name,
                 scenario.Scenario.Format.Key,
-                scenario.Copies.ToString(Invariant),
+                scenario.Repetitions[0].Rate is { } rate ? string.Create(Invariant, $"{rate:0.#}/s") : scenario.Copies.ToString(Invariant),
                 .. repeated ? [scenario.Repetitions.Count.ToString(Invariant)] : Array.Empty<string>(),
                 .. FigureCells(scenario.Figures, repeated ? scenario.P50Spread?.ToString("0") ?? "-" : null),
                 ConsoleReport.Format(seed?.SizeMegabytes, "0.00"),
@@ -53,7 +55,7 @@ public static class ReportContent
         }
 
         return new ReportTable(
-            ["Scenario", "Format", "Copies", .. repeated ? ["Runs"] : Array.Empty<string>(), .. FigureColumns(repeated), "Seed size MB", "Seed serialize ms"],
+            ["Scenario", "Format", scenarios.Any(scenario => scenario.Repetitions[0].Rate is not null) ? "Copies or rate" : "Copies", .. repeated ? ["Runs"] : Array.Empty<string>(), .. FigureColumns(repeated), "Seed size MB", "Seed serialize ms"],
             2,
             rows);
     }
@@ -87,7 +89,10 @@ public static class ReportContent
         ArgumentNullException.ThrowIfNull(result);
         ArgumentNullException.ThrowIfNull(run);
         var options = run.Options;
-        return string.Create(Invariant, $"copies {result.Copies} (closed model), warm-up {options.WarmUp.TotalSeconds:0.#} s ")
+        var load = result.Rate is { } rate
+            ? string.Create(Invariant, $"{rate:0.#} requests/s (open model: latency from each request's intended start; {result.LateRequests} sent more than {InjectLoad.LateAfter.TotalMilliseconds:0} ms late, {result.DroppedRequests} dropped with {InjectLoad.MaxInFlight} in flight)")
+            : string.Create(Invariant, $"copies {result.Copies} (closed model)");
+        return load + string.Create(Invariant, $", warm-up {options.WarmUp.TotalSeconds:0.#} s ")
             + string.Create(Invariant, $"({result.WarmUpRequests} requests, {result.WarmUpFailures} failed, not measured), duration {options.Duration.TotalSeconds:0.#} s ")
             + string.Create(Invariant, $"(the measured phase took {result.Elapsed.TotalSeconds:0.00} s: requests in flight at the end finish). {run.StartedAt:yyyy-MM-dd HH:mm} UTC, {run.Machine}.");
     }
@@ -124,6 +129,19 @@ public static class ReportContent
             rows.Add(Fact("Server: allocated per request", $"{Megabytes(cost.AllocatedBytesPerRequest, "0.0000")} MB ({ConsoleReport.Format(cost.AllocatedBytesPerRequest, "N0")} bytes); ",
                 $"{Megabytes(cost.AllocatedBytes, "0.0")} MB in all, after subtracting {cost.DiagnosticsCalls} counter reads of {cost.DiagnosticsCallBytes:N0} bytes each"));
             rows.Add(Fact("Server: GCs during the measured phase", $"gen0 {cost.Gen0Collections}, gen1 {cost.Gen1Collections}, gen2 {cost.Gen2Collections}; pauses {cost.PauseMilliseconds:0.0} ms"));
+            if (cost.Metrics is { } metrics)
+            {
+                var difference = metrics.DifferenceFrom(cost.AllocatedBytes);
+                rows.Add(Fact("Server: by /metrics", $"{Megabytes(cost.MetricsAllocatedBytesPerRequest, "0.0000")} MB allocated per request (dotnet.gc.heap.total_allocated), ",
+                    $"{ConsoleReport.Format(difference * 100, "0.0")} % from the precise figure above{(cost.MetricsDisagree ? string.Create(Invariant, $", more than {ServerMetricsCost.AgreementBound * 100:0} %: the precise figure is the one the reports use") : string.Empty)}; ",
+                    $"collections gen0 {metrics.Gen0Collections}, gen1 {metrics.Gen1Collections}, gen2 {metrics.Gen2Collections} (each in its highest generation); working set at the end {Megabytes(metrics.WorkingSetBytes)} MB"));
+            }
+        }
+
+        if (result.Rate is { } rate)
+        {
+            rows.Add(Fact("Open model", $"{rate:0.#} requests/s due; {result.LateRequests} sent more than {InjectLoad.LateAfter.TotalMilliseconds:0} ms late (their lateness counts in their latency), ",
+                $"{result.DroppedRequests} dropped (due while {InjectLoad.MaxInFlight} were in flight; counted as failed)"));
         }
 
         if (result.PeakWorkingSet > 0)

@@ -24,4 +24,13 @@ public readonly record struct RequestSample(
     string? Error)
 {
     public bool Succeeded => Error is null;
+
+    /// <summary>
+    /// How long after its intended start the request was sent: in the open model, how late the schedule ran (the
+    /// client's own stall, which a latency measured from the send would hide); zero in the closed model.
+    /// </summary>
+    public TimeSpan ScheduleDelay { get; init; }
+
+    /// <summary>The request's latency: from its intended start to its last byte (<see cref="ScheduleDelay"/> plus <see cref="TimeToLastByte"/>).</summary>
+    public TimeSpan Latency => ScheduleDelay + TimeToLastByte;
 }

@@ -9,6 +9,15 @@ public sealed record ScenarioResult(LoadScenario Scenario, int Copies, ScenarioO
     /// <summary>Which repetition of the scenario and copies this is, from 1.</summary>
     public int Repetition { get; init; } = 1;
 
+    /// <summary>
+    /// The open model's arrival rate in requests per second (NBomber's <c>Inject</c>); null for the closed model, where
+    /// <see cref="Copies"/> is the load.
+    /// </summary>
+    public double? Rate { get; init; }
+
+    /// <summary>Open model: requests sent more than <see cref="InjectLoad.LateAfter"/> after their intended start.</summary>
+    public int LateRequests { get; init; }
+
     /// <summary>Measured samples (warm-up excluded).</summary>
     public IReadOnlyList<RequestSample> Samples { get; init; } = [];
 
@@ -36,7 +45,13 @@ public sealed record ScenarioResult(LoadScenario Scenario, int Copies, ScenarioO
     public string? Server { get; init; }
 
     /// <summary>The file name (without extension) of the scenario's reports.</summary>
-    public string ReportName => $"{Scenario.Name}-x{Copies}";
+    public string ReportName => $"{Scenario.Name}-{LoadLabel}";
+
+    /// <summary>The load: <c>x4</c> (closed model, copies) or <c>r250</c> (open model, requests per second).</summary>
+    public string LoadLabel => Rate is { } rate ? string.Create(System.Globalization.CultureInfo.InvariantCulture, $"r{rate:0.#}") : $"x{Copies}";
+
+    /// <summary>Open model: requests never sent because <see cref="InjectLoad.MaxInFlight"/> were already waiting.</summary>
+    public int DroppedRequests => Samples.Count(sample => sample.Error?.StartsWith(InjectLoad.DroppedError, StringComparison.Ordinal) == true);
 
     public IEnumerable<RequestSample> Succeeded => Samples.Where(sample => sample.Succeeded);
 
@@ -46,9 +61,10 @@ public sealed record ScenarioResult(LoadScenario Scenario, int Copies, ScenarioO
     public bool HasFailures => Outcome == ScenarioOutcome.CouldNotRun || FailedCount > 0 || WarmUpFailures > 0;
 
     public LatencyDistribution? TimeToFirstByte =>
-        LatencyDistribution.Of(Succeeded.Select(sample => sample.TimeToFirstByte!.Value.TotalMilliseconds));
+        LatencyHistogram.Of(Succeeded.Select(sample => sample.TimeToFirstByte!.Value)).ToDistribution();
 
-    public LatencyDistribution? Latency => LatencyDistribution.Of(Succeeded.Select(sample => sample.TimeToLastByte.TotalMilliseconds));
+    /// <summary>Latency from each request's intended start (the open model's schedule) to its last byte, from one histogram.</summary>
+    public LatencyDistribution? Latency => LatencyHistogram.Of(Succeeded.Select(sample => sample.Latency)).ToDistribution();
 
     /// <summary>Mean response body of the successful requests, in bytes.</summary>
     public double? ResponseBytes => Succeeded.Any() ? Succeeded.Average(sample => (double)sample.BytesReceived) : null;

@@ -16,27 +16,50 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
     private static readonly TimeSpan CountersSettleTime = TimeSpan.FromSeconds(2);
 
     /// <summary>Runs the scenario once: its <paramref name="repetition"/> (from 1) of <see cref="LoadOptions.Repetitions"/>.</summary>
-    public async Task<ScenarioResult> RunAsync(ServerConnection server, LoadScenario scenario, int copies, int repetition, CancellationToken cancellationToken)
+    /// <param name="rate">Null: the closed model with <paramref name="copies"/>; otherwise the open model at this many requests per second.</param>
+    public async Task<ScenarioResult> RunAsync(ServerConnection server, LoadScenario scenario, int copies, double? rate, int repetition, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(server);
         ArgumentNullException.ThrowIfNull(scenario);
-        var result = await RunOnceAsync(server, scenario, copies, repetition, cancellationToken);
-        return result with { Repetition = repetition };
+        var steps = await RunStepsAsync(server, scenario, copies, [rate], repetition, _ => true, cancellationToken);
+        return steps[0] with { Repetition = repetition };
     }
 
-    private async Task<ScenarioResult> RunOnceAsync(ServerConnection server, LoadScenario scenario, int copies, int repetition, CancellationToken cancellationToken)
+    /// <summary>
+    /// The capacity search of one scenario: after one warm-up, open-model steps at <see cref="CapacitySearch.Rates"/>
+    /// until a step misses the bound (see <see cref="CapacitySearch.Judge"/>).
+    /// </summary>
+    public async Task<CapacityResult> RunCapacityAsync(ServerConnection server, LoadScenario scenario, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(server);
+        ArgumentNullException.ThrowIfNull(scenario);
+        var search = CapacitySearch.From(options);
+        var steps = await RunStepsAsync(server, scenario, 1, [.. search.Rates().Select(rate => (double?)rate)], 1, step => search.Judge(step) is null, cancellationToken);
+        return search.Conclude(scenario, steps);
+    }
+
+    // Probe, payload, one warm-up (closed model, the given copies), then one measured phase per load, each between two
+    // readings of the server's counters, while keepGoing says so.
+    private async Task<IReadOnlyList<ScenarioResult>> RunStepsAsync(
+        ServerConnection server,
+        LoadScenario scenario,
+        int copies,
+        IReadOnlyList<double?> loads,
+        int repetition,
+        Func<ScenarioResult, bool> keepGoing,
+        CancellationToken cancellationToken)
     {
         var client = server.Client;
-        var counters = server.Counters;
         var of = options.Repetitions > 1 ? string.Create(CultureInfo.InvariantCulture, $" run {repetition}/{options.Repetitions}") : string.Empty;
         var label = $"{scenario.Name} x{copies}{of}";
-        Console.WriteLine($"Scenario {scenario.Name}, copies {copies}{(of.Length > 0 ? $", repetition {repetition}/{options.Repetitions}" : string.Empty)}: {scenario.Description}");
+        var load = loads.Count > 1 ? "capacity search" : loads[0] is { } only ? string.Create(CultureInfo.InvariantCulture, $"{only:0.#} requests/s") : $"copies {copies}";
+        Console.WriteLine($"Scenario {scenario.Name}, {load}{(of.Length > 0 ? $", repetition {repetition}/{options.Repetitions}" : string.Empty)}: {scenario.Description}");
 
         var absent = GrpcScenarios.Is(scenario) ? null : await ProbeAsync(client, scenario, cancellationToken);
         if (absent is not null)
         {
             Console.WriteLine($"  SKIPPED: {absent}");
-            return new ScenarioResult(scenario, copies, ScenarioOutcome.Skipped, absent);
+            return [new ScenarioResult(scenario, copies, ScenarioOutcome.Skipped, absent) { Rate = loads[0] }];
         }
 
         byte[] payload;
@@ -47,7 +70,7 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
         catch (HttpRequestException exception)
         {
             Console.WriteLine($"  COULD NOT RUN: {exception.Message}");
-            return new ScenarioResult(scenario, copies, ScenarioOutcome.CouldNotRun, $"could not run: {exception.Message}");
+            return [new ScenarioResult(scenario, copies, ScenarioOutcome.CouldNotRun, $"could not run: {exception.Message}") { Rate = loads[0] }];
         }
 
         var watch = server.WorkingSet is null ? null : await PeakWorkingSetWatch.StartAsync(server.WorkingSet, cancellationToken);
@@ -72,14 +95,49 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
             }
 
             Console.WriteLine($"  COULD NOT RUN: {note}");
-            return new ScenarioResult(scenario, copies, ScenarioOutcome.CouldNotRun, note)
+            return [new ScenarioResult(scenario, copies, ScenarioOutcome.CouldNotRun, note)
             {
+                Rate = loads[0],
                 WarmUpRequests = warmUp.Count,
                 WarmUpFailures = warmUp.Count,
                 Server = server.Description,
-            };
+            }];
         }
 
+        var steps = new List<ScenarioResult>();
+        foreach (var rate in loads)
+        {
+            watch ??= server.WorkingSet is null ? null : await PeakWorkingSetWatch.StartAsync(server.WorkingSet, cancellationToken);
+            var step = await MeasureAsync(server, scenario, copies, rate, label, Send, watch, cancellationToken);
+            watch = null;
+            step = step with
+            {
+                Note = steps.Count == 0 ? WarmUpNote(warmUp) : null,
+                WarmUpRequests = steps.Count == 0 ? warmUp.Count : 0,
+                WarmUpFailures = steps.Count == 0 ? warmUp.Count(sample => !sample.Succeeded) : 0,
+            };
+            Console.WriteLine($"  {ConsoleReport.OneLine(step)}");
+            steps.Add(step);
+            if (!keepGoing(step))
+            {
+                break;
+            }
+        }
+
+        return steps;
+    }
+
+    private async Task<ScenarioResult> MeasureAsync(
+        ServerConnection server,
+        LoadScenario scenario,
+        int copies,
+        double? rate,
+        string label,
+        Func<int, long, Task<RequestSample>> send,
+        PeakWorkingSetWatch? watch,
+        CancellationToken cancellationToken)
+    {
+        var counters = server.Counters;
         RuntimeCounters? before = null;
         long readCost = 0;
         long callsAtStart = 0;
@@ -91,15 +149,39 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
             callsAtStart = counters.Calls;
         }
 
-        var (samples, elapsed) = await KeepConstantLoad.RunAsync($"{label} measured", copies, options.Duration, options.MaxRequestsPerPhase, Send, cancellationToken);
-        var peak = watch is null ? 0 : await watch.StopAsync();
-        var cost = counters is null || before is null ? null : await ReadCostAsync(counters, before, callsAtStart, readCost, samples.Count, cancellationToken);
-
-        var result = new ScenarioResult(scenario, copies, ScenarioOutcome.Ran, WarmUpNote(warmUp))
+        var scrapesAtStart = server.Metrics?.Calls ?? 0;
+        var metricsBefore = server.Metrics is null ? null : await server.Metrics.ReadWindowStartAsync(cancellationToken);
+        IReadOnlyList<RequestSample> samples;
+        TimeSpan elapsed;
+        var late = 0;
+        if (rate is { } perSecond)
         {
+            var progress = new PhaseProgress();
+            var measured = string.Create(CultureInfo.InvariantCulture, $"{scenario.Name} r{perSecond:0.#} measured");
+            (samples, late, elapsed) = await ProgressDisplay.WatchAsync(
+                measured, options.Duration, progress, InjectLoad.RunAsync(perSecond, options.Duration, options.MaxRequestsPerPhase, send, progress, cancellationToken));
+        }
+        else
+        {
+            (samples, elapsed) = await KeepConstantLoad.RunAsync($"{label} measured", copies, options.Duration, options.MaxRequestsPerPhase, send, cancellationToken);
+        }
+
+        var metricsAfter = server.Metrics is null ? null : await server.Metrics.ReadAsync(cancellationToken);
+        var peak = watch is null ? 0 : await watch.StopAsync();
+        var sent = samples.Count(sample => sample.Error?.StartsWith(InjectLoad.DroppedError, StringComparison.Ordinal) != true);
+        var scrapes = (server.Metrics?.Calls ?? 0) - scrapesAtStart;
+        var cost = counters is null || before is null ? null
+            : await ReadCostAsync(counters, before, callsAtStart, readCost, sent, scrapes, scrapes * (server.Metrics?.ReadCost ?? 0), cancellationToken);
+        if (cost is not null && metricsBefore is not null && metricsAfter is not null)
+        {
+            cost = cost with { Metrics = ServerMetricsCost.Between(metricsBefore, metricsAfter, server.Metrics!.ReadCost, (counters!.Calls - callsAtStart) * readCost) };
+        }
+
+        return new ScenarioResult(scenario, copies, ScenarioOutcome.Ran, null)
+        {
+            Rate = rate,
+            LateRequests = late,
             Samples = samples,
-            WarmUpRequests = warmUp.Count,
-            WarmUpFailures = warmUp.Count(sample => !sample.Succeeded),
             Elapsed = elapsed,
             ServerCost = cost,
             BaselineWorkingSet = server.IdleWorkingSet,
@@ -108,8 +190,6 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
             PeakMethod = server.WorkingSet?.PeakMethod,
             Server = server.Description,
         };
-        Console.WriteLine($"  {ConsoleReport.OneLine(result)}");
-        return result;
     }
 
     // Null when the endpoint is there; otherwise why the scenario is skipped.
@@ -136,6 +216,8 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
         long callsAtStart,
         long readCost,
         int requestsSent,
+        long scrapes,
+        long scrapeBytes,
         CancellationToken cancellationToken)
     {
         var settling = Stopwatch.StartNew();
@@ -145,7 +227,7 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
             // loop), and the head of this one; a head and a tail make one whole read.
             var readsInWindow = counters.Calls - callsAtStart + 1;
             var after = await counters.ReadAsync(cancellationToken);
-            var cost = ServerCost.Between(before, after, readsInWindow, readCost);
+            var cost = ServerCost.Between(before, after, readsInWindow, readCost, scrapes, scrapeBytes);
             if (cost.RequestsServed >= requestsSent || settling.Elapsed > CountersSettleTime)
             {
                 return cost;

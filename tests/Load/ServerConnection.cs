@@ -11,8 +11,9 @@ namespace WebSerialization.Load;
 /// </summary>
 public sealed class ServerConnection : IAsyncDisposable
 {
-    private ServerConnection(ApiServerProcess? process, HttpClient client, RuntimeCountersClient? counters, WorkingSetProbe? workingSet, long idleWorkingSet, string description)
+    private ServerConnection(ApiServerProcess? process, HttpClient client, RuntimeCountersClient? counters, WorkingSetProbe? workingSet, long idleWorkingSet, string description, ServerMetricsClient? metrics)
     {
+        Metrics = metrics;
         Process = process;
         Client = client;
         Grpc = new GrpcConnection(process?.GrpcAddress ?? GrpcConnection.DefaultAddress(client.BaseAddress!));
@@ -31,6 +32,9 @@ public sealed class ServerConnection : IAsyncDisposable
     public GrpcConnection Grpc { get; }
 
     public RuntimeCountersClient? Counters { get; }
+
+    /// <summary>The server's Prometheus metrics; null when it does not publish them (Metrics:Enabled off).</summary>
+    public ServerMetricsClient? Metrics { get; }
 
     public WorkingSetProbe? WorkingSet { get; }
 
@@ -57,14 +61,21 @@ public sealed class ServerConnection : IAsyncDisposable
             if (first is null)
             {
                 Console.WriteLine("NOTE: the server's /diagnostics/runtime is off (404): no allocation, GC or working-set figures. Start it with Diagnostics__RuntimeEndpoint=true.");
-                return new ServerConnection(process, client, null, null, 0, Describe(process, url, null, 0));
+                return new ServerConnection(process, client, null, null, 0, Describe(process, url, null, 0), null);
             }
 
             var workingSet = process is not null
                 ? WorkingSetProbe.ForLocalProcess(process.ProcessId, counters)
                 : WorkingSetProbe.ThroughCounters(counters);
             var idle = await workingSet.ReadAsync(cancellationToken);
-            return new ServerConnection(process, client, counters, workingSet, idle, Describe(process, url, first, idle));
+            var metrics = new ServerMetricsClient(client);
+            if (await metrics.TryReadAsync(cancellationToken) is null)
+            {
+                Console.WriteLine("NOTE: the server's /metrics is off (404): no standard allocation, GC or working-set metrics beside the precise counters. Start it with Metrics__Enabled=true.");
+                metrics = null;
+            }
+
+            return new ServerConnection(process, client, counters, workingSet, idle, Describe(process, url, first, idle), metrics);
         }
         catch
         {

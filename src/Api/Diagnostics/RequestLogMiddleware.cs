@@ -8,14 +8,18 @@ namespace WebSerialization.Api.Diagnostics;
 /// Logs one line per request: method, path and query, status, format, Content-Encoding, body bytes and duration.
 /// ASP.NET Core's HttpLogging has no body-size field short of buffering the body, so the bytes are counted here
 /// by a thin stand-in for the response body feature. Runs outside response compression, so the bytes counted are
-/// the bytes sent. Bodies are never logged. When the category is below Information, the request passes untouched.
+/// the bytes sent. Bodies are never logged. The same count feeds <see cref="ResponseBodyMetrics"/> when metrics are on.
+/// When the category is below Information and metrics are off, the request passes untouched.
 /// </summary>
-public sealed partial class RequestLogMiddleware(RequestDelegate next, ILogger<RequestLogMiddleware> logger)
+public sealed partial class RequestLogMiddleware(RequestDelegate next, ILogger<RequestLogMiddleware> logger, IServiceProvider services)
 {
-    /// <summary>Serves the request, then logs it.</summary>
+    private readonly ResponseBodyMetrics? _metrics = services.GetService<ResponseBodyMetrics>();
+
+    /// <summary>Serves the request, then logs it and counts its body bytes.</summary>
     public async Task InvokeAsync(HttpContext context)
     {
-        if (!logger.IsEnabled(LogLevel.Information))
+        var logging = logger.IsEnabled(LogLevel.Information);
+        if (!logging && _metrics is null)
         {
             await next(context);
             return;
@@ -38,7 +42,11 @@ public sealed partial class RequestLogMiddleware(RequestDelegate next, ILogger<R
         finally
         {
             context.Features.Set(serverBody);
-            Log(context, threw, countingBody.ReaderGone, countingBody.BytesWritten, Stopwatch.GetElapsedTime(started).TotalMilliseconds);
+            _metrics?.Record(FormatOf(context.Response.ContentType), countingBody.BytesWritten);
+            if (logging)
+            {
+                Log(context, threw, countingBody.ReaderGone, countingBody.BytesWritten, Stopwatch.GetElapsedTime(started).TotalMilliseconds);
+            }
         }
     }
 

@@ -11,4 +11,7 @@ public sealed class OrganizationOptions
 
     /// <summary>Bytes encoded between two flushes of a streamed response.</summary>
     public int ChunkSize { get; set; } = WebSerialization.Models.Streaming.OrganizationStreamWriter.DefaultChunkSize;
+
+    /// <summary>Whether every encoder is warmed up before the server takes requests (see <see cref="SeedOrganizationWarmUp"/>).</summary>
+    public bool WarmUp { get; set; } = true;
 }

@@ -1,0 +1,80 @@
+using System.Globalization;
+using System.Net;
+using System.Text.RegularExpressions;
+using WebSerialization.Models;
+
+namespace WebSerialization.IntegrationTests;
+
+[Collection(ApiCollection.Name)]
+public sealed class MetricsTests(ApiServer server, MetricsServer metricsServer) : IClassFixture<MetricsServer>
+{
+    private const string Path = "/metrics";
+
+    [Fact]
+    public async Task IsOffByDefault()
+    {
+        using var response = await server.Client.GetAsync(Path);
+
+        Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
+    }
+
+    [Fact]
+    public async Task PublishesTheRuntimeAndAspNetCoreMetricsInPrometheusTextFormat()
+    {
+        using (var download = await metricsServer.Client.GetAsync("/api/organization?format=json&count=10"))
+        {
+            Assert.Equal(HttpStatusCode.OK, download.StatusCode);
+        }
+
+        var (contentType, text) = await ScrapeAsync();
+
+        Assert.Equal("text/plain", contentType);
+        Assert.Contains("# TYPE dotnet_gc_heap_total_allocated_bytes_total counter", text, StringComparison.Ordinal);
+        Assert.True(Sample(text, "dotnet_gc_heap_total_allocated_bytes_total") > 0);
+        Assert.True(Sample(text, "dotnet_process_memory_working_set_bytes") > 0);
+        Assert.Matches(SampleLine("dotnet_gc_collections_total", "gc_heap_generation=\"gen0\""), text);
+        Assert.Matches(SampleLine("http_server_request_duration_seconds_count", "http_route=\"/api/organization\""), text);
+    }
+
+    [Theory]
+    [InlineData(WireFormat.Json)]
+    [InlineData(WireFormat.MessagePack)]
+    [InlineData(WireFormat.Protobuf)]
+    [InlineData(WireFormat.Binary)]
+    public async Task CountsTheResponseBodyBytesOfEachFormat(WireFormat format)
+    {
+        var key = WireFormatDescriptor.Of(format).Key;
+        var label = $"format=\"{key}\"";
+        var before = Sample((await ScrapeAsync()).Text, "webserialization_response_body_written_bytes_total", label) ?? 0;
+
+        long received;
+        using (var download = await metricsServer.Client.GetAsync($"/api/organization?format={key}&count={MetricsServer.MemberCount}"))
+        {
+            Assert.Equal(HttpStatusCode.OK, download.StatusCode);
+            received = (await download.Content.ReadAsByteArrayAsync()).LongLength;
+        }
+
+        var after = Sample((await ScrapeAsync()).Text, "webserialization_response_body_written_bytes_total", label);
+
+        // Other tests of this class download too, so the counter moved by at least this body.
+        Assert.NotNull(after);
+        Assert.True(after - before >= received, $"{key}: the counter moved by {after - before} bytes; the body had {received}.");
+    }
+
+    private async Task<(string? ContentType, string Text)> ScrapeAsync()
+    {
+        using var response = await metricsServer.Client.GetAsync(Path);
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        return (response.Content.Headers.ContentType?.MediaType, await response.Content.ReadAsStringAsync());
+    }
+
+    // The value of the first sample of a metric whose labels contain labelPart, or null when there is none.
+    private static double? Sample(string text, string name, string labelPart = "")
+    {
+        var match = SampleLine(name, labelPart).Match(text);
+        return match.Success ? double.Parse(match.Groups["value"].Value, CultureInfo.InvariantCulture) : null;
+    }
+
+    private static Regex SampleLine(string name, string labelPart) =>
+        new($"^{Regex.Escape(name)}\\{{[^}}\\n]*{Regex.Escape(labelPart)}[^}}\\n]*\\}} (?<value>[0-9.eE+-]+)", RegexOptions.Multiline);
+}

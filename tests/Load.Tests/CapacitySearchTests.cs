@@ -1,0 +1,75 @@
+using WebSerialization.Models;
+
+namespace WebSerialization.Load.Tests;
+
+public class CapacitySearchTests
+{
+    private static readonly CapacitySearch Search = new(50, 1.5, 400, TimeSpan.FromMilliseconds(100));
+
+    private static readonly LoadScenario Download = new(ScenarioKind.Download, WireFormatDescriptor.Of(WireFormat.MessagePack), 10_000);
+
+    [Fact]
+    public void StepsTheRateUpByItsFactorToTheMaximum()
+    {
+        Assert.Equal([50, 75, 113, 169, 253, 380], Search.Rates());
+    }
+
+    [Fact]
+    public void SustainsTheLastRateBeforeTheP99CrossesTheBound()
+    {
+        // SampleRun's p99 is 1.98 x its p50: 40, 45 and 60 ms p50 give p99 79, 89 and 119 ms.
+        ScenarioResult[] steps = [Step(50, 40), Step(75, 45), Step(113, 60)];
+
+        var capacity = Search.Conclude(Download, steps);
+
+        Assert.Equal(75, capacity.SustainedRate);
+        Assert.StartsWith("113/s: p99 11", capacity.Stop, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void StopsAtTheFirstFailedRequestWhateverTheLatency()
+    {
+        ScenarioResult[] steps = [Step(50, 1), Step(75, 1, failure: "dropped: 256 requests were in flight when it fell due")];
+
+        var capacity = Search.Conclude(Download, steps);
+
+        Assert.Equal(50, capacity.SustainedRate);
+        Assert.Contains("1 failed (dropped", capacity.Stop, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void SustainsNothingWhenTheFirstStepMisses()
+    {
+        var capacity = Search.Conclude(Download, [Step(50, 80)]);
+
+        Assert.Equal(0, capacity.SustainedRate);
+        Assert.Null(capacity.Sustained);
+    }
+
+    [Fact]
+    public void ChartsTheSustainedRateOfEachFormat()
+    {
+        var capacities = WireFormatDescriptor.All.Select((format, index) =>
+            Search.Conclude(Download with { Format = format }, [Step(50, 1), Step(75, 1), Step(113, index * 30)])).ToArray();
+
+        var chart = CapacityReport.Chart(capacities)!;
+
+        var bars = Assert.Single(chart.Panels).Bars;
+        Assert.Equal([113, 113, 75, 75], bars.Select(bar => bar.Value));
+        Assert.Equal(4, CapacityReport.Table(capacities).Rows.Count);
+    }
+
+    [Fact]
+    public void TheHtmlReportHasTheCapacityTable()
+    {
+        var capacity = Search.Conclude(Download, [Step(50, 1), Step(75, 60)]);
+
+        var page = HtmlReport.Render(SampleRun.Description, capacity.Steps, [], ending: null, [], [capacity]);
+
+        Assert.Contains("<h2>Capacity</h2>", page, StringComparison.Ordinal);
+        Assert.Contains("75/s: p99", page, StringComparison.Ordinal);
+    }
+
+    private static ScenarioResult Step(double rate, double p50Milliseconds, string? failure = null) =>
+        SampleRun.Ran(Download, 1, 0.78, p50Milliseconds, failure) with { Rate = rate };
+}

@@ -1,0 +1,82 @@
+using System.Diagnostics;
+
+namespace WebSerialization.Load.Tests;
+
+public class InjectLoadTests
+{
+    [Fact]
+    public async Task SendsEveryRequestDueAtTheRateWhateverTheResponsesTake()
+    {
+        var (samples, late, _) = await InjectLoad.RunAsync(100, TimeSpan.FromSeconds(0.3), 1_000, (copy, start) => Respond(copy, TimeSpan.FromMilliseconds(50)), new PhaseProgress(), CancellationToken.None);
+
+        // 30 due; each takes 50 ms, five times the interval: a closed loop would have sent 6.
+        Assert.Equal(30, samples.Count);
+        Assert.All(samples, sample => Assert.True(sample.Succeeded));
+        Assert.True(late < 30, $"{late} of 30 were late");
+    }
+
+    [Fact]
+    public async Task CountsAClientStallInTheLatencyOfTheRequestsItDelayed()
+    {
+        // The first send holds the scheduler's thread for 300 ms, as a stalled client would: the requests due meanwhile
+        // go out late, and their latency must include that, although the server answered them at once.
+        var (samples, late, _) = await InjectLoad.RunAsync(
+            100,
+            TimeSpan.FromSeconds(0.5),
+            1_000,
+            (copy, start) =>
+            {
+                if (copy == 0)
+                {
+                    Thread.Sleep(300);
+                }
+
+                return Respond(copy, TimeSpan.Zero);
+            },
+            new PhaseProgress(),
+            CancellationToken.None);
+
+        // Request 10 was due at 100 ms and could not go before 300 ms.
+        var delayed = samples[10];
+        Assert.True(delayed.ScheduleDelay >= TimeSpan.FromMilliseconds(190), $"schedule delay {delayed.ScheduleDelay.TotalMilliseconds} ms");
+        Assert.True(delayed.Latency >= delayed.ScheduleDelay + delayed.TimeToLastByte - TimeSpan.FromTicks(1));
+        Assert.True(delayed.TimeToLastByte < TimeSpan.FromMilliseconds(100));
+        Assert.True(late >= 20, $"{late} late");
+        Assert.True(LatencyDistributionOf(samples).P99 >= 190);
+    }
+
+    [Fact]
+    public async Task DropsAndCountsTheRequestsDueWhileTheClientsBoundIsInFlight()
+    {
+        var gate = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var due = InjectLoad.MaxInFlight + 44;
+        var run = InjectLoad.RunAsync(due / 0.2, TimeSpan.FromSeconds(0.2), 10_000, async (copy, start) =>
+        {
+            await gate.Task;
+            return await Respond(copy, TimeSpan.Zero);
+        }, new PhaseProgress(), CancellationToken.None);
+
+        await Task.Delay(TimeSpan.FromSeconds(0.5));
+        gate.SetResult();
+        var (samples, _, _) = await run;
+
+        Assert.Equal(due, samples.Count);
+        Assert.Equal(44, samples.Count(sample => sample.Error?.StartsWith(InjectLoad.DroppedError, StringComparison.Ordinal) == true));
+        Assert.Equal(InjectLoad.MaxInFlight, samples.Count(sample => sample.Succeeded));
+    }
+
+    private static LatencyDistribution LatencyDistributionOf(IEnumerable<RequestSample> samples) =>
+        LatencyHistogram.Of(samples.Select(sample => sample.Latency)).ToDistribution()!;
+
+    private static async Task<RequestSample> Respond(int copy, TimeSpan serverTime)
+    {
+        var started = Stopwatch.GetTimestamp();
+        if (serverTime > TimeSpan.Zero)
+        {
+            await Task.Delay(serverTime);
+        }
+
+        var elapsed = Stopwatch.GetElapsedTime(started);
+        return new RequestSample(copy, TimeSpan.Zero, elapsed, elapsed, 0, 1, 200, null);
+    }
+}
