@@ -262,6 +262,10 @@ public static class LoadRun
         {
             var written = await ResultsFile.WriteAsync(repositoryRoot, options, run, results, targets, ending, charts, capacitySection);
             Console.WriteLine($"Results (generated Markdown, in the repository): {written}");
+            if (await ReadmeResults.UpdateAsync(repositoryRoot, run, results, Path.GetFileName(written)) is { } readme)
+            {
+                Console.WriteLine($"README's results table: {readme}");
+            }
         }
 
         return exitCode != 0 ? exitCode : Verdict(options, results, capacities);
