@@ -231,7 +231,7 @@ public static class LoadRun
 
         // The targets are judged on the closed model's runs, as they are stated.
         IReadOnlyList<ScenarioResult> closed = [.. results.Where(result => result.Rate is null)];
-        IReadOnlyList<TargetVerdict> targets = [.. DownloadTargets.Evaluate(closed), .. GrpcTargets.Evaluate(closed)];
+        IReadOnlyList<TargetVerdict> targets = [.. DownloadTargets.Evaluate(closed), .. UploadTargets.Evaluate(closed), .. GrpcTargets.Evaluate(closed)];
 
         // A capacity search's latency chart shows each scenario at the rate it sustained, not every step.
         var charted = capacities.Count == 0 ? results

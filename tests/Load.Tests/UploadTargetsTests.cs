@@ -1,0 +1,68 @@
+using WebSerialization.Models;
+
+namespace WebSerialization.Load.Tests;
+
+public sealed class UploadTargetsTests
+{
+    private static ScenarioResult Run(ScenarioKind kind, WireFormat format, int copies, double p50, long raiseMegabytes = 40) =>
+        SampleRun.Ran(new LoadScenario(kind, WireFormatDescriptor.Of(format), DownloadTargets.FullMemberCount), copies, 10, p50) with
+        {
+            PeakWorkingSet = (300 + raiseMegabytes) << 20,
+        };
+
+    private static List<ScenarioResult> EveryUploadAndConvert(long raiseMegabytes)
+    {
+        var results = new List<ScenarioResult>();
+        foreach (var format in WireFormatDescriptor.All)
+        {
+            results.Add(Run(ScenarioKind.Upload, format.Format, 1, 500));
+            results.Add(Run(ScenarioKind.Upload, format.Format, 4, 1500, raiseMegabytes));
+            results.Add(Run(ScenarioKind.Download, format.Format, 1, 100));
+            if (format.Format != WireFormat.Json)
+            {
+                results.Add(Run(ScenarioKind.Convert, format.Format, 1, 550));
+                results.Add(Run(ScenarioKind.Convert, format.Format, 4, 1800, raiseMegabytes));
+            }
+        }
+
+        return results;
+    }
+
+    [Fact]
+    public void PassesWhenEveryRaiseAndConvertIsWithinItsBound()
+    {
+        var verdicts = UploadTargets.Evaluate(EveryUploadAndConvert(raiseMegabytes: 40));
+
+        Assert.Equal(5, verdicts.Count);
+        Assert.All(verdicts, verdict => Assert.Equal(TargetVerdict.Pass, verdict.Verdict));
+    }
+
+    [Fact]
+    public void MissesWhenFourConcurrentUploadsRaiseTheWorkingSetBeyondTheBound()
+    {
+        var verdicts = UploadTargets.Evaluate(EveryUploadAndConvert(raiseMegabytes: 255));
+
+        Assert.Equal(TargetVerdict.Miss, verdicts[0].Verdict);
+        Assert.Contains("json +255.0 MB", verdicts[0].Measured, StringComparison.Ordinal);
+        Assert.Equal(TargetVerdict.Miss, verdicts[1].Verdict);
+    }
+
+    [Fact]
+    public void MissesAConvertSlowerThanTheUploadAndDownloadTogether()
+    {
+        var results = EveryUploadAndConvert(raiseMegabytes: 40);
+        results.RemoveAll(result => result.Scenario.Kind == ScenarioKind.Convert && result.Scenario.Format.Format == WireFormat.Binary && result.Copies == 1);
+        results.Add(Run(ScenarioKind.Convert, WireFormat.Binary, 1, 601));
+
+        var binary = Assert.Single(UploadTargets.Evaluate(results), verdict => verdict.Target.Contains("to binary", StringComparison.Ordinal));
+
+        Assert.Equal(TargetVerdict.Miss, binary.Verdict);
+        Assert.Contains("= 600 ms", binary.Measured, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void JudgesNothingInARunWithoutUploadsOrConverts()
+    {
+        Assert.Empty(UploadTargets.Evaluate([Run(ScenarioKind.Download, WireFormat.Json, 1, 100)]));
+    }
+}
