@@ -37,7 +37,9 @@ public static class LoadCommandLine
     private static readonly Option<string[]> Scenarios = new("--scenarios")
     {
         Description = "Comma-separated scenario name prefixes: download, upload, convert, download-json, upload-msgpack, "
-            + "convert-json-to-binary... (scenario kinds added later are selected the same way). Default: all; with --capacity: download,upload.",
+            + "convert-json-to-binary, grpc (grpc-unary, grpc-stream), baseline (baseline-download, baseline-upload: the MVC "
+            + "stock formatters)... Default: all but the baseline, which runs only when named; "
+            + "with --capacity: download,upload.",
         HelpName = "LIST",
         CustomParser = result => List(Last(result)),
     };
