@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Runtime.InteropServices;
+using Spectre.Console;
 
 namespace WebSerialization.Load;
 
@@ -250,7 +251,23 @@ public static class LoadRun
         var htmlPath = Path.Combine(reportDirectory, HtmlReport.FileName);
         await File.WriteAllTextAsync(htmlPath, HtmlReport.Render(run, results, targets, ending, charts, capacities), CancellationToken.None);
         Console.WriteLine();
-        Console.WriteLine(summary);
+        if (ProgressDisplay.IsLive)
+        {
+            foreach (var table in ConsoleSummary.Render(results, capacities, targets))
+            {
+                AnsiConsole.Write(table);
+            }
+
+            if (ending is not null)
+            {
+                Console.WriteLine(ending);
+            }
+        }
+        else
+        {
+            Console.WriteLine(summary);
+        }
+
         Console.WriteLine($"Summary: {summaryPath}");
         Console.WriteLine($"HTML report: {htmlPath}");
         if (charts.Count > 0)
@@ -262,7 +279,7 @@ public static class LoadRun
         {
             var written = await ResultsFile.WriteAsync(repositoryRoot, options, run, results, targets, ending, charts, capacitySection);
             Console.WriteLine($"Results (generated Markdown, in the repository): {written}");
-            if (await ReadmeResults.UpdateAsync(repositoryRoot, run, results, Path.GetFileName(written)) is { } readme)
+            if (await ReadmeResults.UpdateAsync(repositoryRoot, results, Path.GetFileName(written)) is { } readme)
             {
                 Console.WriteLine($"README's results table: {readme}");
             }
