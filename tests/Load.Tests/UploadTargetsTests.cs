@@ -8,6 +8,7 @@ public sealed class UploadTargetsTests
         SampleRun.Ran(new LoadScenario(kind, WireFormatDescriptor.Of(format), DownloadTargets.FullMemberCount), copies, 10, p50) with
         {
             PeakWorkingSet = (300 + raiseMegabytes) << 20,
+            InProcessDecode = kind == ScenarioKind.Upload ? TimeSpan.FromMilliseconds(400) : null,
         };
 
     private static List<ScenarioResult> EveryUploadAndConvert(long raiseMegabytes)
@@ -33,7 +34,7 @@ public sealed class UploadTargetsTests
     {
         var verdicts = UploadTargets.Evaluate(EveryUploadAndConvert(raiseMegabytes: 40));
 
-        Assert.Equal(5, verdicts.Count);
+        Assert.Equal(9, verdicts.Count);
         Assert.All(verdicts, verdict => Assert.Equal(TargetVerdict.Pass, verdict.Verdict));
     }
 
@@ -58,6 +59,32 @@ public sealed class UploadTargetsTests
 
         Assert.Equal(TargetVerdict.Miss, binary.Verdict);
         Assert.Contains("= 600 ms", binary.Measured, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void MissesAnUploadSlowerThanOneAndAHalfTimesTheInProcessDecode()
+    {
+        var results = EveryUploadAndConvert(raiseMegabytes: 40);
+        var index = results.FindIndex(result => result.Scenario.Kind == ScenarioKind.Upload && result.Scenario.Format.Format == WireFormat.MessagePack && result.Copies == 1);
+        results[index] = Run(ScenarioKind.Upload, WireFormat.MessagePack, 1, 601);
+
+        var verdicts = UploadTargets.Evaluate(results).Where(verdict => verdict.Target.Contains("in-process decode", StringComparison.Ordinal)).ToArray();
+
+        Assert.Equal(4, verdicts.Length);
+        var msgpack = Assert.Single(verdicts, verdict => verdict.Target.Contains("msgpack upload", StringComparison.Ordinal));
+        Assert.Equal(TargetVerdict.Miss, msgpack.Verdict);
+        Assert.Contains("against decode 400 ms (1.50x)", msgpack.Measured, StringComparison.Ordinal);
+        Assert.All(verdicts.Except([msgpack]), verdict => Assert.Equal(TargetVerdict.Pass, verdict.Verdict));
+    }
+
+    [Fact]
+    public void SaysAnUploadWithoutAnInProcessDecodeWasNotJudged()
+    {
+        var results = EveryUploadAndConvert(raiseMegabytes: 40).Select(result => result with { InProcessDecode = null }).ToList();
+
+        Assert.All(
+            UploadTargets.Evaluate(results).Where(verdict => verdict.Target.Contains("in-process decode", StringComparison.Ordinal)),
+            verdict => Assert.Equal(TargetVerdict.NotRun, verdict.Verdict));
     }
 
     [Fact]

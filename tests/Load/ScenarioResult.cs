@@ -18,6 +18,9 @@ public sealed record ScenarioResult(LoadScenario Scenario, int Copies, ScenarioO
     /// <summary>Open model: requests sent more than <see cref="InjectLoad.LateAfter"/> after their intended start.</summary>
     public int LateRequests { get; init; }
 
+    /// <summary>Streamed uploads: the same payload decoded in the runner's process (<see cref="InProcessDecode"/>), the upload target's yardstick.</summary>
+    public TimeSpan? InProcessDecode { get; init; }
+
     /// <summary>Measured samples (warm-up excluded).</summary>
     public IReadOnlyList<RequestSample> Samples { get; init; } = [];
 

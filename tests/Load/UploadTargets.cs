@@ -5,9 +5,9 @@ namespace WebSerialization.Load;
 
 /// <summary>
 /// The constant-memory upload targets, judged on this run's 1,000,000-member results as the summary shows them: the
-/// working-set raise of 4 concurrent uploads and of 4 concurrent converts in every format, and each convert's p50
-/// against the JSON upload's p50 plus the target format's download p50 (fewest copies of each). The third target,
-/// upload p50 against the in-process decode, needs the benchmarks' figures and is judged by reading both results files.
+/// working-set raise of 4 concurrent uploads and of 4 concurrent converts in every format, each upload's p50 against
+/// the same bytes decoded in process (<see cref="InProcessDecode"/>), and each convert's p50 against the JSON upload's
+/// p50 plus the target format's download p50 (fewest copies of each).
 /// </summary>
 public static class UploadTargets
 {
@@ -28,6 +28,7 @@ public static class UploadTargets
         [
             WorkingSet(ScenarioKind.Upload, "uploads", full),
             WorkingSet(ScenarioKind.Convert, "converts from JSON", full),
+            .. WireFormatDescriptor.All.Select(format => UploadTime(format, full)),
             .. WireFormatDescriptor.All.Where(format => format.Format != WireFormat.Json).Select(format => ConvertTime(format, full)),
         ];
     }
@@ -46,6 +47,26 @@ public static class UploadTargets
             target,
             string.Join("; ", raises.Select(raise => string.Create(CultureInfo.InvariantCulture, $"{raise.Key} {raise.Megabytes:+0.0;-0.0} MB"))),
             raises.All(raise => raise.Megabytes <= DownloadTargets.MaxWorkingSetRaiseMegabytes) ? TargetVerdict.Pass : TargetVerdict.Miss);
+    }
+
+    /// <summary>How much slower than the in-process decode of the same bytes an upload's p50 may be.</summary>
+    public const double MaxUploadOverDecode = 1.5;
+
+    private static TargetVerdict UploadTime(WireFormatDescriptor format, RepeatedScenario[] full)
+    {
+        var target = string.Create(CultureInfo.InvariantCulture, $"A {DownloadTargets.FullMemberCount:N0}-member {format.Key} upload takes at most {MaxUploadOverDecode}x the in-process decode of the same bytes (p50)");
+        var upload = Fewest(full, ScenarioKind.Upload, format.Format);
+        var decodes = upload?.Repetitions.Select(repetition => repetition.InProcessDecode?.TotalMilliseconds).OfType<double>().Order().ToArray();
+        if (upload?.Figures.P50 is not { } uploadMs || decodes is not { Length: > 0 })
+        {
+            return new TargetVerdict(target, $"upload {Describe(upload)}, in-process decode not measured", TargetVerdict.NotRun);
+        }
+
+        var decodeMs = decodes[decodes.Length / 2];
+        return new TargetVerdict(
+            target,
+            string.Create(CultureInfo.InvariantCulture, $"upload {Describe(upload)} against decode {decodeMs:0} ms ({uploadMs / decodeMs:0.00}x)"),
+            uploadMs <= MaxUploadOverDecode * decodeMs ? TargetVerdict.Pass : TargetVerdict.Miss);
     }
 
     private static TargetVerdict ConvertTime(WireFormatDescriptor format, RepeatedScenario[] full)
