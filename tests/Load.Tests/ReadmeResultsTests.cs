@@ -13,19 +13,42 @@ public sealed class ReadmeResultsTests
     [Fact]
     public void RendersOneRowPerFormatFromTheOneCopyMillionMemberDownloads()
     {
-        var table = ReadmeResults.Render(SampleRun.Description, [.. MillionMemberDownloads(1), .. MillionMemberDownloads(4)], "downloads.md");
+        var table = ReadmeResults.Render([.. MillionMemberDownloads(1), .. MillionMemberDownloads(4)], "downloads.md");
 
         Assert.NotNull(table);
         Assert.Contains("| json | 100.0 | 400 | 0.02 | +40 |", table, StringComparison.Ordinal);
         Assert.Contains("| binary | 12.5 | 50 | 0.02 | +40 |", table, StringComparison.Ordinal);
-        Assert.Contains("[docs/results/downloads.md](docs/results/downloads.md) (2026-11-21 11:57 UTC)", table, StringComparison.Ordinal);
+        Assert.Contains("[docs/results/downloads.md](docs/results/downloads.md), which has the command, the date", table, StringComparison.Ordinal);
+        Assert.DoesNotContain("UTC", table, StringComparison.Ordinal);
     }
 
     [Fact]
     public void RendersNothingWithoutAMillionMemberDownloadOfEveryFormat()
     {
-        Assert.Null(ReadmeResults.Render(SampleRun.Description, SampleRun.Results(), "downloads.md"));
-        Assert.Null(ReadmeResults.Render(SampleRun.Description, [.. MillionMemberDownloads(1).Skip(1)], "downloads.md"));
+        Assert.Null(ReadmeResults.Render(SampleRun.Results(), "downloads.md"));
+        Assert.Null(ReadmeResults.Render([.. MillionMemberDownloads(1).Skip(1)], "downloads.md"));
+    }
+
+    [Fact]
+    public async Task OnlyTheDownloadsRunRewritesTheReadme()
+    {
+        var root = Directory.CreateTempSubdirectory("readme-results-").FullName;
+        try
+        {
+            var readme = Path.Combine(root, "README.md");
+            await File.WriteAllTextAsync(readme, $"{ReadmeResults.Start}\nold\n{ReadmeResults.End}\n");
+            var results = MillionMemberDownloads(1);
+
+            Assert.Null(await ReadmeResults.UpdateAsync(root, results, "uploads.md"));
+            Assert.Contains("old", await File.ReadAllTextAsync(readme), StringComparison.Ordinal);
+
+            Assert.Equal(readme, await ReadmeResults.UpdateAsync(root, results, ReadmeResults.FileName));
+            Assert.DoesNotContain("old", await File.ReadAllTextAsync(readme), StringComparison.Ordinal);
+        }
+        finally
+        {
+            Directory.Delete(root, recursive: true);
+        }
     }
 
     [Fact]

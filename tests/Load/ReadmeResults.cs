@@ -15,10 +15,12 @@ public static class ReadmeResults
     public const string End = "<!-- /results:downloads -->";
     private const int MemberCount = 1_000_000;
 
+    /// <summary>The results file whose run writes README's table.</summary>
+    public const string FileName = "downloads.md";
+
     /// <summary>The table, or null when the run lacks a one-copy, closed-model million-member download of some format.</summary>
-    public static string? Render(RunDescription run, IReadOnlyList<ScenarioResult> results, string resultsFileName)
+    public static string? Render(IReadOnlyList<ScenarioResult> results, string resultsFileName)
     {
-        ArgumentNullException.ThrowIfNull(run);
         ArgumentNullException.ThrowIfNull(results);
         var rows = new List<string>();
         foreach (var format in WireFormatDescriptor.All)
@@ -40,7 +42,7 @@ public static class ReadmeResults
         rows.ForEach(row => text.AppendLine(row));
         text.AppendLine()
             .AppendLine(string.Create(CultureInfo.InvariantCulture,
-                $"1,000,000 members, one client on loopback, time to last byte; from [docs/results/{resultsFileName}](docs/results/{resultsFileName}) ({run.StartedAt:yyyy-MM-dd HH:mm} UTC), which has the command, the machine and every row."));
+                $"1,000,000 members, one client on loopback, time to last byte; from [docs/results/{resultsFileName}](docs/results/{resultsFileName}), which has the command, the date, the machine and every row."));
         return text.ToString();
     }
 
@@ -63,10 +65,11 @@ public static class ReadmeResults
     }
 
     /// <summary>Rewrites README.md's table from this run when it has the rows; returns README's path, or null when it did not.</summary>
-    public static async Task<string?> UpdateAsync(string repositoryRoot, RunDescription run, IReadOnlyList<ScenarioResult> results, string resultsFileName)
+    public static async Task<string?> UpdateAsync(string repositoryRoot, IReadOnlyList<ScenarioResult> results, string resultsFileName)
     {
+        // Only the downloads run writes README's table, so a run that also downloads (the uploads') leaves it be.
         var path = Path.Combine(repositoryRoot, "README.md");
-        if (Render(run, results, resultsFileName) is not { } table || !File.Exists(path)
+        if (resultsFileName != FileName || Render(results, resultsFileName) is not { } table || !File.Exists(path)
             || Replace(await File.ReadAllTextAsync(path, CancellationToken.None), table) is not { } updated)
         {
             return null;
