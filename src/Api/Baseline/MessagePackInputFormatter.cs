@@ -6,7 +6,7 @@ using WebSerialization.Models;
 namespace WebSerialization.Api.Baseline;
 
 /// <summary>
-/// Stands in for MessagePack.AspNetCoreMvcFormatter's input formatter (that package is not on the mirror), doing
+/// Stands in for MessagePack.AspNetCoreMvcFormatter's input formatter (not served by this project's registry), doing
 /// what it does: <see cref="MessagePackSerializer.DeserializeAsync(Type, Stream, MessagePackSerializerOptions?, CancellationToken)"/>
 /// of the request body, which reads the whole body into memory before it decodes anything, with
 /// <see cref="MessagePackSecurity.UntrustedData"/> (the package's default). One addition: a body MessagePack cannot

@@ -5,7 +5,7 @@ using WebSerialization.Models;
 namespace WebSerialization.Api.Baseline;
 
 /// <summary>
-/// Stands in for MessagePack.AspNetCoreMvcFormatter's output formatter (that package is not on the mirror), doing
+/// Stands in for MessagePack.AspNetCoreMvcFormatter's output formatter (not served by this project's registry), doing
 /// what it does: <see cref="MessagePackSerializer.Serialize(Type, System.Buffers.IBufferWriter{byte}, object?, MessagePackSerializerOptions?, CancellationToken)"/>
 /// of the whole object into <c>Response.BodyWriter</c>, then one flush. Nothing reaches the socket until the whole
 /// body is encoded, and the whole body sits in Kestrel's memory pool meanwhile: that is the cost the baseline measures.

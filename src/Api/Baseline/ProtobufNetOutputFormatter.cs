@@ -4,7 +4,7 @@ using ProtoBuf.Meta;
 namespace WebSerialization.Api.Baseline;
 
 /// <summary>
-/// A protobuf-net output formatter done the stock way, as protobuf-net.AspNetCore (not on the mirror) does it:
+/// A protobuf-net output formatter done the stock way, as protobuf-net.AspNetCore (not served by this project's registry) does it:
 /// measure the whole graph (which gives the Content-Length), serialize all of it into <c>Response.BodyWriter</c>,
 /// then flush once. The whole body is encoded before the first byte is sent.
 /// </summary>

@@ -2,16 +2,15 @@ using Microsoft.AspNetCore.Http.Json;
 using Microsoft.Extensions.Options;
 using Microsoft.Net.Http.Headers;
 using WebSerialization.Api.Formats;
+using MessagePack;
 using WebSerialization.Models;
-using WebSerialization.Models.MessagePack;
-using WebSerialization.Models.Protobuf;
 
 namespace WebSerialization.Api.Organizations;
 
 /// <summary>
-/// Writes an <see cref="UploadSummary"/> as JSON (camelCase object), MessagePack (a 6-element array in property
-/// order) or protobuf (fields 1..6 in property order). The custom binary format describes organizations only, so
-/// a client that accepts nothing else gets 406 for a summary.
+/// Writes an <see cref="UploadSummary"/> with the format's library: System.Text.Json (camelCase object),
+/// MessagePack-CSharp (a 6-element array in property order) or protobuf-net (fields 1..6 in property order). The
+/// custom binary format describes organizations only, so a client that accepts nothing else gets 406 for a summary.
 /// </summary>
 public sealed class UploadSummaryResult(UploadSummary summary, NegotiatedFormat format) : IResult
 {
@@ -32,10 +31,10 @@ public sealed class UploadSummaryResult(UploadSummary summary, NegotiatedFormat 
                 await response.WriteAsJsonAsync(summary, options, format.ContentType, httpContext.RequestAborted);
                 return;
             case WireFormat.MessagePack:
-                MessagePackSummary.Write(response.BodyWriter, summary);
+                MessagePackSerializer.Serialize(response.BodyWriter, summary, MessagePackSerializerOptions.Standard, httpContext.RequestAborted);
                 break;
             case WireFormat.Protobuf:
-                ProtobufSummary.Write(response.BodyWriter, summary);
+                ProtoBuf.Serializer.Serialize(response.BodyWriter, summary);
                 break;
             default:
                 throw new InvalidOperationException($"A summary cannot be written as {format.Format}.");

@@ -9,14 +9,10 @@ namespace WebSerialization.Models.MessagePack;
 /// MessagePack has no end marker, so the footer is empty; it only checks that the announced members all came.
 /// </summary>
 /// <remarks>
-/// Hand-written beside MessagePack-CSharp, which writes the same bytes (tests/Codecs/Libraries), because it holds a
-/// bound the library's calls cannot and is faster: it writes into the response's pipe between 128 KB flushes, where
-/// <c>MessagePackSerializer.Serialize(Stream)</c> builds the whole body in pooled memory first; and it took 2.2x to 2.7x
-/// less time for the seed's 1,000,000 members than the library's faster call, <c>Serialize(Stream)</c>, and 2.8x to
-/// 3.2x less than <c>Serialize</c> to a <c>byte[]</c> (medians of 9: 87-137 ms against 189-371 and 283-388 ms; <c>dotnet
-/// tests/Benchmarks/bin/Release/net10.0/WebSerialization.Benchmarks.dll --repeat ROW serialize 9</c> for the rows
-/// "MessagePack stream", "MessagePack-CSharp byte[]" and "MessagePack-CSharp Stream", two rounds, 2026-11-25, on a
-/// shared and busy 2-core machine).
+/// Kept beside MessagePack-CSharp, which writes the same bytes (tests/Codecs/Libraries), for a bound the library's calls
+/// lack (it writes into the response's pipe between 128 KB flushes, where <c>Serialize(Stream)</c> builds the whole body
+/// first) and for speed: about 1.7x the library's faster call in tests/Benchmarks' rows "MessagePack stream" against
+/// "MessagePack-CSharp Stream" (<c>dotnet run -c Release --project tests/Benchmarks</c>, docs/results/benchmarks.md).
 /// </remarks>
 internal sealed class MessagePackOrganizationEncoder : IOrganizationEncoder
 {

@@ -11,13 +11,11 @@ namespace WebSerialization.Models.Protobuf;
 /// being measured as a whole.
 /// </summary>
 /// <remarks>
-/// <para>The writer is hand-written beside protobuf-net, which writes the same bytes but for a Value of -0.0
-/// (docs/libraries.md; tests/Codecs/Libraries), because it is faster and flushes: it took 1.85x to 2.9x less time for
-/// the seed's 1,000,000 members than protobuf-net's fastest call, <c>Serializer.Serialize(Stream)</c> (medians of 9,
-/// 97-153 ms against 281-282 ms; <c>dotnet tests/Benchmarks/bin/Release/net10.0/WebSerialization.Benchmarks.dll
-/// --repeat ROW serialize 9</c> for the rows "protobuf stream" and "protobuf-net Stream", two rounds, 2026-11-25, on a
-/// shared and busy 2-core machine), and it writes into the response's pipe between 128 KB flushes, where protobuf-net writes to a
-/// <see cref="Stream"/> with synchronous writes that Kestrel refuses by default.</para>
+/// <para>The writer is kept beside protobuf-net, which writes the same bytes but for a Value of -0.0 (docs/libraries.md;
+/// tests/Codecs/Libraries), because it writes into the response's pipe between 128 KB flushes, where protobuf-net
+/// writes to a <see cref="Stream"/> with synchronous writes that Kestrel refuses by default, and for speed: about 3x
+/// protobuf-net's fastest call in tests/Benchmarks' rows "protobuf stream" against "protobuf-net Stream"
+/// (<c>dotnet run -c Release --project tests/Benchmarks</c>, docs/results/benchmarks.md).</para>
 /// <para>Google.Protobuf's <see cref="CodedOutputStream"/> can only write to an array or a <see cref="Stream"/>, so every
 /// byte went through a buffer of its own and was copied into the pipe; and its <see cref="WriteContext"/>, which
 /// writes into an <see cref="IBufferWriter{T}"/>, allocates an array for every string that straddles two of the

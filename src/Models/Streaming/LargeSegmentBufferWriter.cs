@@ -8,8 +8,8 @@ namespace WebSerialization.Models.Streaming;
 /// few bytes to a few KB at a time, and a pipe answers a request its current block cannot hold with a new block of
 /// its default size (Kestrel: 4 KB, or 8 KB for anything over 4 KB), so a 128 KB chunk ends up in 16 to 32 blocks.
 /// A socket send gathering more than 8 blocks allocates its I/O vectors on the heap (.NET's SocketPal on Unix, 24
-/// bytes a block plus two array headers, every send): that was half of what a million-member JSON download
-/// allocated. With large segments a chunk is two or three blocks and a send gathers them on the stack.
+/// bytes a block plus two array headers, every send). With large segments a chunk is two or three blocks and a send
+/// gathers them on the stack.
 /// </summary>
 /// <remarks>
 /// The size of the writer's current buffer is tracked from what it returned and what was advanced since, only to

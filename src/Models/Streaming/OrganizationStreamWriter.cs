@@ -12,10 +12,8 @@ namespace WebSerialization.Models.Streaming;
 public static class OrganizationStreamWriter
 {
     /// <summary>
-    /// Bytes written between two flushes. A flush that has to wait for the socket costs Kestrel about 400 bytes (its
-    /// flush state machines and a task), and with 128 KB chunks nearly every flush waits: about 0.45 MB of a
-    /// million-member JSON response's 0.5 MB (dotnet-trace allocation ticks; tests/Load, docs/performance.md). 128 KB
-    /// is still nothing next to the payload, and about the only memory a response holds.
+    /// Bytes written between two flushes: about the only memory a response holds. A flush that waits for the socket
+    /// costs Kestrel a few hundred bytes, so the chunk size bounds what a response allocates per byte sent.
     /// </summary>
     public const int DefaultChunkSize = 128 * 1024;
 
@@ -77,11 +75,10 @@ public static class OrganizationStreamWriter
 
                     // A flush that did not wait leaves this loop on its thread-pool thread. Once a client has gone
                     // behind a stream that hides it (response compression), every flush completes at once, and the
-                    // only signal is the cancellation token, which the server raises from a thread-pool work item: on
-                    // a busy pool that item waited behind this loop until the whole body was encoded for no one. So
-                    // after every YieldEvery bytes flushed without a wait, queued work gets a turn, when there is a
-                    // cancellation to wait for. (Not after every flush: a yield is a thread-pool hop, and one per
-                    // 128 KB made a JSON encode into a sink that never waits about 20 % slower.)
+                    // only signal is the cancellation token, which the server raises from a thread-pool work item that
+                    // could wait behind this loop until the whole body is encoded for no one. So after every
+                    // YieldEvery bytes flushed without a wait, queued work gets a turn, when there is a cancellation to
+                    // wait for; not after every flush, since a yield is a thread-pool hop.
                     if (sinceWait >= YieldEvery && cancellationToken.CanBeCanceled)
                     {
                         sinceWait = 0;
