@@ -63,6 +63,17 @@ public sealed class ConstantMemoryUploadTests(HeapLimitedApiProcess server) : IC
         Assert.True(server.IsRunning);
     }
 
+    [Fact]
+    public async Task TheSameHeapCannotHoldTheOrganizationItself()
+    {
+        // The control: the heap these tests run in is too small for the graph that an upload must not build.
+        var exit = await HeapLimitedApiProcess.RunUntilExitAsync(memberCount: 1_000_000, TimeSpan.FromMinutes(1));
+
+        Assert.True(exit is not null, "A server that builds a million-member organization at start ran on in the limited heap.");
+        Assert.NotEqual(0, exit.Value.ExitCode);
+        Assert.Contains(nameof(OutOfMemoryException), exit.Value.Output, StringComparison.Ordinal);
+    }
+
     private static HttpRequestMessage Post(string path, WireFormat format, Organization organization) =>
         new(HttpMethod.Post, path) { Content = new StreamedOrganizationContent(format, organization) };
 

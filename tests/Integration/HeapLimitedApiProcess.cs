@@ -36,22 +36,7 @@ public sealed class HeapLimitedApiProcess : IAsyncLifetime
     {
         var port = FreeLoopbackPort();
         BaseAddress = new Uri($"http://127.0.0.1:{port.ToString(CultureInfo.InvariantCulture)}");
-        var assembly = typeof(OrganizationUploadApi).Assembly.Location;
-        var start = new ProcessStartInfo(DotnetHost.Path)
-        {
-            WorkingDirectory = Path.GetDirectoryName(assembly)!,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-        };
-        start.ArgumentList.Add(assembly);
-        start.ArgumentList.Add("--urls");
-        start.ArgumentList.Add(BaseAddress.GetLeftPart(UriPartial.Authority));
-        start.Environment.Remove("ASPNETCORE_URLS");
-        start.Environment.Remove("ASPNETCORE_HTTP_PORTS");
-        start.Environment["ASPNETCORE_ENVIRONMENT"] = "Production";
-        start.Environment["DOTNET_GCHeapHardLimit"] = HeapHardLimitBytes.ToString("X", CultureInfo.InvariantCulture);
-        start.Environment["Organization__MemberCount"] = "1000";
-        _process = Process.Start(start)!;
+        _process = Process.Start(StartInfo(BaseAddress, memberCount: 1000))!;
         _process.OutputDataReceived += (_, e) => Collect(e.Data);
         _process.ErrorDataReceived += (_, e) => Collect(e.Data);
         _process.BeginOutputReadLine();
@@ -93,6 +78,53 @@ public sealed class HeapLimitedApiProcess : IAsyncLifetime
 
             _process.Dispose();
         }
+    }
+
+    /// <summary>
+    /// Starts the same process to serve an organization of <paramref name="memberCount"/> members, which it builds at
+    /// start, and waits for it to exit: what a server that held a whole organization would meet in this heap.
+    /// </summary>
+    /// <returns>The exit code and everything the process wrote; null when it was still running after <paramref name="timeout"/> (then it is killed).</returns>
+    public static async Task<(int ExitCode, string Output)?> RunUntilExitAsync(int memberCount, TimeSpan timeout)
+    {
+        var address = new Uri($"http://127.0.0.1:{FreeLoopbackPort().ToString(CultureInfo.InvariantCulture)}");
+        using var process = Process.Start(StartInfo(address, memberCount))!;
+        var output = process.StandardOutput.ReadToEndAsync();
+        var error = process.StandardError.ReadToEndAsync();
+        using var deadline = new CancellationTokenSource(timeout);
+        try
+        {
+            await process.WaitForExitAsync(deadline.Token);
+        }
+        catch (OperationCanceledException)
+        {
+            process.Kill(entireProcessTree: true);
+            await process.WaitForExitAsync();
+            return null;
+        }
+
+        return (process.ExitCode, await output + await error);
+    }
+
+    private static ProcessStartInfo StartInfo(Uri address, int memberCount)
+    {
+        var assembly = typeof(OrganizationUploadApi).Assembly.Location;
+        var start = new ProcessStartInfo(DotnetHost.Path)
+        {
+            WorkingDirectory = Path.GetDirectoryName(assembly)!,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+        };
+        start.ArgumentList.Add(assembly);
+        start.ArgumentList.Add("--urls");
+        start.ArgumentList.Add(address.GetLeftPart(UriPartial.Authority));
+        start.Environment.Remove("ASPNETCORE_URLS");
+        start.Environment.Remove("ASPNETCORE_HTTP_PORTS");
+        start.Environment["ASPNETCORE_ENVIRONMENT"] = "Production";
+        start.Environment["DOTNET_GCHeapHardLimit"] = HeapHardLimitBytes.ToString("X", CultureInfo.InvariantCulture);
+        start.Environment["Organization__MemberCount"] = memberCount.ToString(CultureInfo.InvariantCulture);
+        start.Environment["Grpc__Port"] = FreeLoopbackPort().ToString(CultureInfo.InvariantCulture);
+        return start;
     }
 
     private static int FreeLoopbackPort()
