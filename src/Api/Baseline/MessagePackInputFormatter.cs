@@ -30,10 +30,12 @@ public sealed class MessagePackInputFormatter : InputFormatter
             var value = await MessagePackSerializer.DeserializeAsync(context.ModelType, httpContext.Request.Body, Options, httpContext.RequestAborted);
             return await InputFormatterResult.SuccessAsync(value);
         }
-        catch (MessagePackSerializationException exception) when (exception.InnerException is IOException and not EndOfStreamException)
+        catch (MessagePackSerializationException exception)
+            when (exception.InnerException is (IOException and not EndOfStreamException) or OperationCanceledException)
         {
-            // The body could not be read (Kestrel's 413 for a body over the limit, or a client gone): not a bad body.
-            // BaselineUploadFilter answers it as the streamed upload does.
+            // The body could not be read (Kestrel's 413 for a body over the limit, or a client gone: a reset, or
+            // RequestAborted cancelling the read first), not a bad body: MessagePack-CSharp wraps whatever the read
+            // threw. BaselineUploadFilter answers it as the streamed upload does.
             ExceptionDispatchInfo.Throw(exception.InnerException);
             throw;
         }
