@@ -236,7 +236,8 @@ public sealed class BaselineEndpointTests(ApiServer server)
         var waited = System.Diagnostics.Stopwatch.StartNew();
         while (server.AppEvents.Count(entry => entry.Message.Contains("uploading to the MVC baseline", StringComparison.Ordinal)) == abandoned)
         {
-            Assert.True(waited.Elapsed < TimeSpan.FromSeconds(10), "The server never noticed the client had gone.");
+            Assert.True(waited.Elapsed < TimeSpan.FromSeconds(10), "The server never noticed the client had gone. It logged:\n"
+                + string.Join('\n', server.AppEvents.TakeLast(5).Select(entry => $"{entry.Level} {entry.Category}: {entry.Message}")));
             await Task.Delay(20);
         }
 
