@@ -8,10 +8,10 @@ namespace WebSerialization.Models;
 public static class OrganizationGenerator
 {
     /// <summary>The member count of the seed articles.</summary>
-    public const int SeedMemberCount = 1_000_000;
+    public const int ArticleMemberCount = 1_000_000;
 
     /// <summary>The PRNG seed (the date of the seed article's first run).</summary>
-    public const int DefaultSeed = 20231210;
+    public const int DefaultRandomSeed = 20231210;
 
     /// <summary>Unix milliseconds of the seed article's first run (2023-12-10 22:28:24 UTC); update times fall in the day after it.</summary>
     public const long BaseUpdateTime = 1_702_247_304_000;
@@ -19,7 +19,7 @@ public static class OrganizationGenerator
     private const int MillisecondsPerDay = 86_400_000;
 
     /// <summary>Creates the organization with <paramref name="memberCount"/> members.</summary>
-    public static Organization Create(int memberCount = SeedMemberCount, int seed = DefaultSeed)
+    public static Organization Create(int memberCount = ArticleMemberCount, int seed = DefaultRandomSeed)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(memberCount);
 

@@ -75,6 +75,6 @@ public sealed record BenchmarkCommandLine(
             rest.AddRange(["--filter", "*"]);
         }
 
-        return new BenchmarkCommandLine(dry, members ?? (dry ? DryMemberCount : OrganizationGenerator.SeedMemberCount), rows, repeat, args, rest);
+        return new BenchmarkCommandLine(dry, members ?? (dry ? DryMemberCount : OrganizationGenerator.ArticleMemberCount), rows, repeat, args, rest);
     }
 }

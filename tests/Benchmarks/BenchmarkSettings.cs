@@ -19,7 +19,7 @@ public static class BenchmarkSettings
     public static int MemberCount =>
         int.TryParse(Environment.GetEnvironmentVariable(MemberCountVariable), NumberStyles.None, CultureInfo.InvariantCulture, out var count)
             ? count
-            : OrganizationGenerator.SeedMemberCount;
+            : OrganizationGenerator.ArticleMemberCount;
 
     /// <summary>True when <paramref name="rowName"/> is selected: no selection, or it contains one of the parts (ignoring case).</summary>
     public static bool IsSelected(string rowName)

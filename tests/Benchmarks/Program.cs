@@ -1,7 +1,7 @@
 using System.Globalization;
 using BenchmarkDotNet.Running;
-using WebSerialization.Benchmarks;
 using WebSerialization.Benchmarks.Reporting;
+using WebSerialization.Benchmarks;
 using WebSerialization.Models;
 
 // The seed article's serializer table in one BenchmarkDotNet run: check every row, measure it, then write the table in
@@ -22,7 +22,7 @@ if (catalog.Problems.Count > 0)
 }
 
 // docs/results/benchmarks.md describes the full run only: not dry, the seed's member count, every row and benchmark.
-var fullRun = !options.Dry && options.Rows is null && options.MemberCount == OrganizationGenerator.SeedMemberCount;
+var fullRun = !options.Dry && options.Rows is null && options.MemberCount == OrganizationGenerator.ArticleMemberCount;
 var command = SeedTableExporter.FullRunCommand + (args.Length == 0 ? string.Empty : " -- " + string.Join(' ', args));
 var exporter = new SeedTableExporter(command, catalog.Sizes, fullRun);
 var config = SerializerBenchmarkConfig.Create(options, catalog, exporter, RepositoryPaths.Artifacts);

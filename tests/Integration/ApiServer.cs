@@ -30,7 +30,7 @@ public class ApiServer : WebApplicationFactory<Program>
         // The gRPC endpoint needs a fixed port that is known before the host starts: a free one, picked here.
         GrpcPort = FreeLoopbackPort();
         _settings = new Dictionary<string, string>(settings) { ["Grpc:Port"] = GrpcPort.ToString(System.Globalization.CultureInfo.InvariantCulture) };
-        var memberCount = settings.TryGetValue("Organization:MemberCount", out var configured) ? int.Parse(configured, System.Globalization.CultureInfo.InvariantCulture) : OrganizationGenerator.SeedMemberCount;
+        var memberCount = settings.TryGetValue("Organization:MemberCount", out var configured) ? int.Parse(configured, System.Globalization.CultureInfo.InvariantCulture) : OrganizationGenerator.ArticleMemberCount;
         Expected = OrganizationGenerator.Create(memberCount);
         UseKestrel(options => options.Listen(IPAddress.Loopback, 0));
         StartServer();

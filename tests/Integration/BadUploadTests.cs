@@ -3,6 +3,7 @@ using System.Net;
 using System.Net.Sockets;
 using System.Text;
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -10,7 +11,7 @@ namespace WebSerialization.IntegrationTests;
 [Collection(ApiCollection.Name)]
 public sealed class BadUploadTests(ApiServer server)
 {
-    public static TheoryData<WireFormat> Formats() => [.. Enum.GetValues<WireFormat>()];
+    public static TheoryData<WireFormat> Formats() => [.. WireFormat.All];
 
     [Theory]
     [MemberData(nameof(Formats))]
@@ -41,7 +42,7 @@ public sealed class BadUploadTests(ApiServer server)
     public async Task AnswersRandomCorruptionWithA4xxAndNeverAServerError(WireFormat format)
     {
         var payload = await HttpPayloads.DownloadAsync(server.Client, format, 20);
-        var random = new Random(20261121 + (int)format);
+        var random = new Random(20261121 + WireFormat.All.ToList().IndexOf(format));
         var stopwatch = Stopwatch.StartNew();
         var cases = 0;
         while (cases < 1500 && stopwatch.Elapsed < TimeSpan.FromSeconds(20))
@@ -68,11 +69,11 @@ public sealed class BadUploadTests(ApiServer server)
     }
 
     [Theory]
-    [InlineData(WireFormat.Json, WireFormat.MessagePack)]
-    [InlineData(WireFormat.MessagePack, WireFormat.Json)]
-    [InlineData(WireFormat.Binary, WireFormat.Protobuf)]
-    [InlineData(WireFormat.Json, WireFormat.Binary)]
-    [InlineData(WireFormat.Protobuf, WireFormat.MessagePack)]
+    [InlineFormatData("json", "msgpack")]
+    [InlineFormatData("msgpack", "json")]
+    [InlineFormatData("binary", "protobuf")]
+    [InlineFormatData("json", "binary")]
+    [InlineFormatData("protobuf", "msgpack")]
     public async Task RejectsABodyInAnotherFormatThanItsContentTypeSays(WireFormat actual, WireFormat declared)
     {
         var payload = await HttpPayloads.DownloadAsync(server.Client, actual, 5);
@@ -99,7 +100,7 @@ public sealed class BadUploadTests(ApiServer server)
 
         using var problem = await HttpPayloads.AssertProblemAsync(response, 415);
         var supported = problem.RootElement.GetProperty("supportedMediaTypes").EnumerateArray().Select(e => e.GetString()!);
-        var table = WireFormatDescriptor.All.SelectMany(d => (string[])[d.MediaType, .. d.Aliases]);
+        var table = WireFormat.All.SelectMany(d => (string[])[d.MediaType, .. d.Aliases]);
         Assert.Equal(table.Order(StringComparer.Ordinal), supported.Order(StringComparer.Ordinal));
     }
 
@@ -128,8 +129,8 @@ public sealed class BadUploadTests(ApiServer server)
     }
 
     [Theory]
-    [InlineData(WireFormat.Json)]
-    [InlineData(WireFormat.MessagePack)]
+    [InlineFormatData("json")]
+    [InlineFormatData("msgpack")]
     public async Task RejectsNestingDeeperThanTheModel(WireFormat format)
     {
         using var response = await HttpPayloads.UploadAsync(server.Client, format, MalformedPayloads.DeepNesting(format));
@@ -147,7 +148,7 @@ public sealed class BadUploadTests(ApiServer server)
         using (var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp))
         {
             await socket.ConnectAsync(IPAddress.Loopback, server.BaseAddress.Port);
-            var head = $"POST /api/organization HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: {WireFormatDescriptor.Of(format).MediaType}\r\nContent-Length: {payload.Length}\r\n\r\n";
+            var head = $"POST /api/organization HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: {format.MediaType}\r\nContent-Length: {payload.Length}\r\n\r\n";
             await socket.SendAsync(Encoding.ASCII.GetBytes(head));
             await socket.SendAsync(payload.AsMemory(0, payload.Length / 2));
             await Task.Delay(100);

@@ -7,8 +7,9 @@ using System.Text.Json;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
 using WebSerialization.Api.Baseline;
-using WebSerialization.Models;
 using WebSerialization.Models.Json;
+using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -31,7 +32,7 @@ public sealed class BaselineEndpointTests(ApiServer server)
         var data = new TheoryData<WireFormat, int>();
         foreach (var format in BaselineContract.Sent.Keys)
         {
-            foreach (var count in new[] { 0, 3, 10_000, OrganizationGenerator.SeedMemberCount })
+            foreach (var count in new[] { 0, 3, 10_000, OrganizationGenerator.ArticleMemberCount })
             {
                 data.Add(format, count);
             }
@@ -200,8 +201,8 @@ public sealed class BaselineEndpointTests(ApiServer server)
     }
 
     [Theory]
-    [InlineData(WireFormat.Json)]
-    [InlineData(WireFormat.MessagePack)]
+    [InlineFormatData("json")]
+    [InlineFormatData("msgpack")]
     public async Task RejectsNestingTheModelDoesNotHaveWith400(WireFormat format)
     {
         using var response = await PostBaselineAsync(format, MalformedPayloads.DeepNesting(format));
@@ -245,9 +246,9 @@ public sealed class BaselineEndpointTests(ApiServer server)
     }
 
     [Theory]
-    [InlineData(WireFormat.Json, 400)]
-    [InlineData(WireFormat.MessagePack, 200)]
-    [InlineData(WireFormat.Protobuf, 200)]
+    [InlineFormatData("json", 400)]
+    [InlineFormatData("msgpack", 200)]
+    [InlineFormatData("protobuf", 200)]
     public async Task ReplacesInvalidUtf8WhereTheLibraryDoesWhileTheStreamedUploadRefusesIt(WireFormat format, int mvcStatus)
     {
         var body = MalformedPayloads.InvalidUtf8(format);
@@ -340,7 +341,7 @@ public sealed class BaselineEndpointTests(ApiServer server)
 
     private async Task<UploadSummary> UploadAsync(string path, WireFormat format, byte[] body)
     {
-        var contentType = path == BaselinePath ? BaselineContract.Sent[format] : WireFormatDescriptor.Of(format).MediaType;
+        var contentType = path == BaselinePath ? BaselineContract.Sent[format] : format.MediaType;
         using var response = await HttpPayloads.PostAsync(server.Client, path, body, contentType);
         Assert.True(response.StatusCode == HttpStatusCode.OK, $"{path} answered {(int)response.StatusCode}: {await response.Content.ReadAsStringAsync()}");
         return await HttpPayloads.ReadSummaryAsync(response);

@@ -2,8 +2,9 @@ using System.IO.Pipelines;
 using System.Net;
 using System.Net.Http.Headers;
 using System.Text.Json;
-using WebSerialization.Models;
+using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Streaming;
+using WebSerialization.Models;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -21,7 +22,7 @@ public sealed class ConstantMemoryUploadTests(HeapLimitedApiProcess server) : IC
         return (organization, OrganizationChecksum.Compute(organization));
     });
 
-    public static TheoryData<WireFormat> Formats() => [.. Enum.GetValues<WireFormat>()];
+    public static TheoryData<WireFormat> Formats() => [.. WireFormat.All];
 
     [Theory]
     [MemberData(nameof(Formats))]
@@ -48,16 +49,16 @@ public sealed class ConstantMemoryUploadTests(HeapLimitedApiProcess server) : IC
         // Each source into the next format, so that every format is read and written once, and the two conversions
         // whose target states the member count first but whose source does not (JSON to MessagePack, protobuf to
         // binary) are among them.
-        var to = (WireFormat)(((int)from + 1) % Enum.GetValues<WireFormat>().Length);
+        var to = WireFormat.All[(WireFormat.All.ToList().IndexOf(from) + 1) % WireFormat.All.Count];
         var (organization, checksum) = Million.Value;
-        using var request = Post($"/api/organization/convert?format={WireFormatDescriptor.Of(to).Key}", from, organization);
+        using var request = Post($"/api/organization/convert?format={to.Key}", from, organization);
 
         using var response = await server.Client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead);
 
         Assert.True(response.StatusCode == HttpStatusCode.OK, $"{(int)response.StatusCode}: {await response.Content.ReadAsStringAsync()}\n{string.Join('\n', server.Output.TakeLast(20))}");
         using var summarizer = new OrganizationSummarizer();
         var body = PipeReader.Create(await response.Content.ReadAsStreamAsync());
-        await OrganizationStreamReader.ReadToEndAsync(body, WireFormatCodecs.For(to).CreateDecoder(DecodeLimits.Default, summarizer), CancellationToken.None);
+        await OrganizationStreamReader.ReadToEndAsync(body, to.Codec.CreateDecoder(DecodeLimits.Default, summarizer), CancellationToken.None);
         Assert.Equal(organization.Members!.Count, summarizer.Header.MemberCount);
         Assert.Equal(checksum, summarizer.Checksum);
         Assert.True(server.IsRunning);
@@ -87,13 +88,13 @@ public sealed class ConstantMemoryUploadTests(HeapLimitedApiProcess server) : IC
         {
             _format = format;
             _organization = organization;
-            Headers.ContentType = new MediaTypeHeaderValue(WireFormatDescriptor.Of(format).MediaType);
+            Headers.ContentType = new MediaTypeHeaderValue(format.MediaType);
         }
 
         protected override async Task SerializeToStreamAsync(Stream stream, TransportContext? context)
         {
             var writer = PipeWriter.Create(stream, new StreamPipeWriterOptions(leaveOpen: true));
-            await OrganizationStreamWriter.WriteAsync(writer, WireFormatCodecs.For(_format).CreateEncoder(), _organization, _organization.Members?.Count ?? 0, CancellationToken.None);
+            await OrganizationStreamWriter.WriteAsync(writer, _format.Codec.CreateEncoder(), _organization, _organization.Members?.Count ?? 0, CancellationToken.None);
             await writer.CompleteAsync();
         }
 

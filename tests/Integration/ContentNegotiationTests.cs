@@ -130,5 +130,5 @@ public sealed class ContentNegotiationTests(ApiServer server)
     }
 
     // Every name and alias of the table of formats: the whole list of media types that select a format.
-    private static IEnumerable<string> TableMediaTypes() => WireFormatDescriptor.All.SelectMany(d => (string[])[d.MediaType, .. d.Aliases]);
+    private static IEnumerable<string> TableMediaTypes() => WireFormat.All.SelectMany(d => (string[])[d.MediaType, .. d.Aliases]);
 }

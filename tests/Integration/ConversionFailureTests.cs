@@ -19,7 +19,7 @@ public sealed class ConversionFailureTests(ApiServer server)
     // Enough binary members that every target format's answer passes its first 128 KB chunk long before the end.
     private const int MemberCount = 20_000;
 
-    public static TheoryData<WireFormat> Formats() => [.. Enum.GetValues<WireFormat>()];
+    public static TheoryData<WireFormat> Formats() => [.. WireFormat.All];
 
     [Theory]
     [MemberData(nameof(Formats))]
@@ -29,7 +29,7 @@ public sealed class ConversionFailureTests(ApiServer server)
         var payload = await HttpPayloads.DownloadAsync(server.Client, WireFormat.Binary, MemberCount);
         var body = payload[..^64];
         var tail = payload[^64..^2];
-        var head = $"POST /api/organization/convert?format={WireFormatDescriptor.Of(to).Key} HTTP/1.1\r\nHost: 127.0.0.1\r\n" +
+        var head = $"POST /api/organization/convert?format={to.Key} HTTP/1.1\r\nHost: 127.0.0.1\r\n" +
             $"Content-Type: {WireMediaTypes.Binary}\r\nContent-Length: {(body.Length + tail.Length).ToString(CultureInfo.InvariantCulture)}";
 
         var before = server.AppEvents.Count;
@@ -56,7 +56,7 @@ public sealed class ConversionFailureTests(ApiServer server)
         var body = await TruncatedBodyAsync();
         var content = new ByteArrayContent(body);
         content.Headers.ContentType = new MediaTypeHeaderValue(WireMediaTypes.Binary);
-        using var request = new HttpRequestMessage(HttpMethod.Post, $"/api/organization/convert?format={WireFormatDescriptor.Of(to).Key}") { Content = content };
+        using var request = new HttpRequestMessage(HttpMethod.Post, $"/api/organization/convert?format={to.Key}") { Content = content };
         long received = 0;
 
         var failure = await Record.ExceptionAsync(async () =>
@@ -81,7 +81,7 @@ public sealed class ConversionFailureTests(ApiServer server)
     {
         var body = await HttpPayloads.DownloadAsync(server.Client, WireFormat.Binary, 10);
 
-        using var response = await HttpPayloads.PostAsync(server.Client, $"/api/organization/convert?format={WireFormatDescriptor.Of(to).Key}", body[..^2], WireMediaTypes.Binary);
+        using var response = await HttpPayloads.PostAsync(server.Client, $"/api/organization/convert?format={to.Key}", body[..^2], WireMediaTypes.Binary);
 
         using var problem = await HttpPayloads.AssertProblemAsync(response, 400);
         Assert.Equal("Truncated body", problem.RootElement.GetProperty("title").GetString());

@@ -93,7 +93,7 @@ public sealed partial class DockerfileTests(PublishedImageFixture fixture, ITest
         await using (var app = StartImage())
         {
             await app.WaitUntilHealthyAsync();
-            foreach (var descriptor in WireFormatDescriptor.All)
+            foreach (var descriptor in WireFormat.All)
             {
                 using var request = new HttpRequestMessage(HttpMethod.Get, "/api/organization?count=10");
                 request.Headers.Accept.ParseAdd(descriptor.MediaType);
@@ -101,7 +101,7 @@ public sealed partial class DockerfileTests(PublishedImageFixture fixture, ITest
                 Assert.Equal(HttpStatusCode.OK, response.StatusCode);
                 Assert.Equal(descriptor.MediaType, response.Content.Headers.ContentType?.MediaType);
                 var body = await response.Content.ReadAsByteArrayAsync();
-                var (organization, _) = await OrganizationAssert.DecodeAsync(new MemoryStream(body), descriptor.Format);
+                var (organization, _) = await OrganizationAssert.DecodeAsync(new MemoryStream(body), descriptor);
                 OrganizationAssert.Equal(expected, 10, organization);
                 sizes[descriptor.Key] = body.Length;
             }
@@ -153,7 +153,7 @@ public sealed partial class DockerfileTests(PublishedImageFixture fixture, ITest
 
         received.Position = 0;
         var (organization, _) = await OrganizationAssert.DecodeAsync(received, WireFormat.Binary);
-        Assert.Equal(OrganizationGenerator.SeedMemberCount, organization.Members!.Count);
+        Assert.Equal(OrganizationGenerator.ArticleMemberCount, organization.Members!.Count);
         Assert.True(await app.WaitForExitAsync(DockerStopGrace - stopwatch.Elapsed), $"The app did not exit within {DockerStopGrace.TotalSeconds} s of SIGTERM.\n{app.Transcript()}");
         output.WriteLine($"Exited {stopwatch.Elapsed.TotalSeconds:0.00} s after SIGTERM.");
         AssertStoppedCleanly(app);

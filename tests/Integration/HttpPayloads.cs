@@ -9,7 +9,7 @@ public static class HttpPayloads
 {
     /// <summary>GETs the organization's first <paramref name="count"/> members in <paramref name="format"/> as bytes (small counts only).</summary>
     public static async Task<byte[]> DownloadAsync(HttpClient client, WireFormat format, int count) =>
-        await client.GetByteArrayAsync($"/api/organization?count={count}&format={WireFormatDescriptor.Of(format).Key}");
+        await client.GetByteArrayAsync($"/api/organization?count={count}&format={format.Key}");
 
     /// <summary>POSTs <paramref name="body"/> with a Content-Type and an Accept.</summary>
     public static Task<HttpResponseMessage> PostAsync(HttpClient client, string path, byte[] body, string? contentType, string accept = WireMediaTypes.Json)
@@ -27,7 +27,7 @@ public static class HttpPayloads
 
     /// <summary>POSTs <paramref name="body"/> as <paramref name="format"/> to the summary endpoint.</summary>
     public static Task<HttpResponseMessage> UploadAsync(HttpClient client, WireFormat format, byte[] body) =>
-        PostAsync(client, "/api/organization", body, WireFormatDescriptor.Of(format).MediaType);
+        PostAsync(client, "/api/organization", body, format.MediaType);
 
     /// <summary>Reads a JSON summary.</summary>
     public static async Task<UploadSummary> ReadSummaryAsync(HttpResponseMessage response)

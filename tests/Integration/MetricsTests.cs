@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Net;
 using System.Text.RegularExpressions;
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -37,13 +38,13 @@ public sealed class MetricsTests(ApiServer server, MetricsServer metricsServer) 
     }
 
     [Theory]
-    [InlineData(WireFormat.Json)]
-    [InlineData(WireFormat.MessagePack)]
-    [InlineData(WireFormat.Protobuf)]
-    [InlineData(WireFormat.Binary)]
+    [InlineFormatData("json")]
+    [InlineFormatData("msgpack")]
+    [InlineFormatData("protobuf")]
+    [InlineFormatData("binary")]
     public async Task CountsTheResponseBodyBytesOfEachFormat(WireFormat format)
     {
-        var key = WireFormatDescriptor.Of(format).Key;
+        var key = format.Key;
         var label = $"format=\"{key}\"";
         var before = Sample((await ScrapeAsync()).Text, "webserialization_response_body_written_bytes_total", label) ?? 0;
 

@@ -1,6 +1,7 @@
 using System.IO.Pipelines;
-using WebSerialization.Models;
+using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Streaming;
+using WebSerialization.Models;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -13,7 +14,7 @@ public static class OrganizationAssert
         var reader = PipeReader.Create(body);
         try
         {
-            return await OrganizationStreamReader.ReadAsync(reader, WireFormatCodecs.For(format).CreateDecoder(DecodeLimits.Default), CancellationToken.None);
+            return await OrganizationStreamReader.ReadAsync(reader, format.Codec.CreateDecoder(DecodeLimits.Default), CancellationToken.None);
         }
         finally
         {

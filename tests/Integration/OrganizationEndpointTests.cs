@@ -11,11 +11,11 @@ public sealed class OrganizationEndpointTests(ApiServer server)
     public static TheoryData<WireFormat, int> FormatsAndCounts()
     {
         var data = new TheoryData<WireFormat, int>();
-        foreach (var format in Enum.GetValues<WireFormat>())
+        foreach (var format in WireFormat.All)
         {
             data.Add(format, 0);
             data.Add(format, 10);
-            data.Add(format, OrganizationGenerator.SeedMemberCount);
+            data.Add(format, OrganizationGenerator.ArticleMemberCount);
         }
 
         return data;
@@ -25,7 +25,7 @@ public sealed class OrganizationEndpointTests(ApiServer server)
     [MemberData(nameof(FormatsAndCounts))]
     public async Task ServesTheGeneratedMembersInEveryFormat(WireFormat format, int count)
     {
-        var descriptor = WireFormatDescriptor.Of(format);
+        var descriptor = format;
         using var request = new HttpRequestMessage(HttpMethod.Get, $"/api/organization?count={count}");
         request.Headers.Accept.ParseAdd(descriptor.MediaType);
 
@@ -46,7 +46,7 @@ public sealed class OrganizationEndpointTests(ApiServer server)
 
         await using var body = await response.Content.ReadAsStreamAsync();
         var (organization, _) = await OrganizationAssert.DecodeAsync(body, WireFormat.Binary);
-        Assert.Equal(OrganizationGenerator.SeedMemberCount, organization.Members!.Count);
+        Assert.Equal(OrganizationGenerator.ArticleMemberCount, organization.Members!.Count);
     }
 
     [Fact]
@@ -90,7 +90,7 @@ public sealed class OrganizationEndpointTests(ApiServer server)
                 f.GetProperty("mediaType").GetString()!,
                 string.Join(' ', f.GetProperty("aliases").EnumerateArray().Select(a => a.GetString()))))
             .ToArray();
-        Assert.Equal(WireFormatDescriptor.All.Select(d => (d.Key, d.MediaType, string.Join(' ', d.Aliases))), listed);
+        Assert.Equal(WireFormat.All.Select(d => (d.Key, d.MediaType, string.Join(' ', d.Aliases))), listed);
         Assert.Equal(["json", "msgpack", "protobuf", "binary"], listed.Select(f => f.Item1));
         Assert.DoesNotContain(listed, f => f.Item3.Contains('*', StringComparison.Ordinal) || f.Item3.Contains("+json", StringComparison.Ordinal));
     }
@@ -121,13 +121,13 @@ public sealed class OrganizationEndpointTests(ApiServer server)
 
         var get = document.RootElement.GetProperty("paths").GetProperty("/api/organization").GetProperty("get");
         var content = get.GetProperty("responses").GetProperty("200").GetProperty("content");
-        foreach (var descriptor in WireFormatDescriptor.All)
+        foreach (var descriptor in WireFormat.All)
         {
             Assert.True(content.TryGetProperty(descriptor.MediaType, out _), descriptor.MediaType);
         }
 
         Assert.Equal(
-            WireFormatDescriptor.All.Select(d => d.MediaType).Order(StringComparer.Ordinal),
+            WireFormat.All.Select(d => d.MediaType).Order(StringComparer.Ordinal),
             content.EnumerateObject().Select(p => p.Name).Order(StringComparer.Ordinal));
 
         var count = get.GetProperty("parameters").EnumerateArray().Single(p => p.GetProperty("name").GetString() == "count");
@@ -144,7 +144,7 @@ public sealed class OrganizationEndpointTests(ApiServer server)
         var body = document.RootElement.GetProperty("paths").GetProperty(path).GetProperty("post").GetProperty("requestBody").GetProperty("content");
 
         Assert.Equal(
-            WireFormatDescriptor.All.SelectMany(d => (string[])[d.MediaType, .. d.Aliases]).Order(StringComparer.Ordinal),
+            WireFormat.All.SelectMany(d => (string[])[d.MediaType, .. d.Aliases]).Order(StringComparer.Ordinal),
             body.EnumerateObject().Select(p => p.Name).Order(StringComparer.Ordinal));
     }
 

@@ -12,14 +12,14 @@ public sealed class OrganizationUploadTests(ApiServer server)
 {
     private const int SmallCount = 1000;
 
-    public static TheoryData<WireFormat> Formats() => [.. Enum.GetValues<WireFormat>()];
+    public static TheoryData<WireFormat> Formats() => [.. WireFormat.All];
 
     public static TheoryData<WireFormat, WireFormat> FormatPairs()
     {
         var data = new TheoryData<WireFormat, WireFormat>();
-        foreach (var from in Enum.GetValues<WireFormat>())
+        foreach (var from in WireFormat.All)
         {
-            foreach (var to in Enum.GetValues<WireFormat>())
+            foreach (var to in WireFormat.All)
             {
                 data.Add(from, to);
             }
@@ -38,7 +38,7 @@ public sealed class OrganizationUploadTests(ApiServer server)
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         var summary = await HttpPayloads.ReadSummaryAsync(response);
-        Assert.Equal(WireFormatDescriptor.Of(format).Key, summary.Format);
+        Assert.Equal(format.Key, summary.Format);
         Assert.Equal(SmallCount, summary.MemberCount);
         Assert.Equal(5, summary.TagCount);
         Assert.Equal(body.Length, summary.BytesRead);
@@ -48,11 +48,11 @@ public sealed class OrganizationUploadTests(ApiServer server)
     public static TheoryData<WireFormat, string> EveryNameOfEveryFormat()
     {
         var data = new TheoryData<WireFormat, string>();
-        foreach (var descriptor in WireFormatDescriptor.All)
+        foreach (var descriptor in WireFormat.All)
         {
             foreach (var mediaType in (string[])[descriptor.MediaType, .. descriptor.Aliases])
             {
-                data.Add(descriptor.Format, mediaType);
+                data.Add(descriptor, mediaType);
             }
         }
 
@@ -71,7 +71,7 @@ public sealed class OrganizationUploadTests(ApiServer server)
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         var summary = await HttpPayloads.ReadSummaryAsync(response);
-        Assert.Equal(WireFormatDescriptor.Of(format).Key, summary.Format);
+        Assert.Equal(format.Key, summary.Format);
         Assert.Equal(10, summary.MemberCount);
     }
 
@@ -79,16 +79,16 @@ public sealed class OrganizationUploadTests(ApiServer server)
     [MemberData(nameof(Formats))]
     public async Task StreamsTheMillionMemberDownloadStraightBackIntoAnUpload(WireFormat format)
     {
-        var key = WireFormatDescriptor.Of(format).Key;
+        var key = format.Key;
         using var download = await server.Client.GetAsync($"/api/organization?format={key}", HttpCompletionOption.ResponseHeadersRead);
         var content = new StreamContent(await download.Content.ReadAsStreamAsync());
-        content.Headers.ContentType = new MediaTypeHeaderValue(WireFormatDescriptor.Of(format).MediaType);
+        content.Headers.ContentType = new MediaTypeHeaderValue(format.MediaType);
 
         using var response = await server.Client.PostAsync("/api/organization", content);
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         var summary = await HttpPayloads.ReadSummaryAsync(response);
-        Assert.Equal(OrganizationGenerator.SeedMemberCount, summary.MemberCount);
+        Assert.Equal(OrganizationGenerator.ArticleMemberCount, summary.MemberCount);
         Assert.Equal(OrganizationChecksum.Compute(server.Expected), summary.Checksum);
     }
 
@@ -99,10 +99,10 @@ public sealed class OrganizationUploadTests(ApiServer server)
         var input = await HttpPayloads.DownloadAsync(server.Client, from, SmallCount);
         var expected = await HttpPayloads.DownloadAsync(server.Client, to, SmallCount);
 
-        using var response = await HttpPayloads.PostAsync(server.Client, "/api/organization/convert", input, WireFormatDescriptor.Of(from).MediaType, WireFormatDescriptor.Of(to).MediaType);
+        using var response = await HttpPayloads.PostAsync(server.Client, "/api/organization/convert", input, from.MediaType, to.MediaType);
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
-        Assert.Equal(WireFormatDescriptor.Of(to).MediaType, response.Content.Headers.ContentType?.MediaType);
+        Assert.Equal(to.MediaType, response.Content.Headers.ContentType?.MediaType);
         Assert.Equal(expected, await response.Content.ReadAsByteArrayAsync());
     }
 

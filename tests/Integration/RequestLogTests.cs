@@ -1,5 +1,6 @@
 using System.Globalization;
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -8,13 +9,13 @@ namespace WebSerialization.IntegrationTests;
 public sealed class RequestLogTests(ApiServer server)
 {
     [Theory]
-    [InlineData(WireFormat.Json, "identity")]
-    [InlineData(WireFormat.MessagePack, "identity")]
-    [InlineData(WireFormat.Protobuf, "gzip")]
-    [InlineData(WireFormat.Binary, "br")]
+    [InlineFormatData("json", "identity")]
+    [InlineFormatData("msgpack", "identity")]
+    [InlineFormatData("protobuf", "gzip")]
+    [InlineFormatData("binary", "br")]
     public async Task LogsOneLinePerRequestWithTheBytesAsSent(WireFormat format, string encoding)
     {
-        var key = WireFormatDescriptor.Of(format).Key;
+        var key = format.Key;
         var probe = Guid.NewGuid().ToString("N");
         var path = $"/api/organization?count=100&format={key}&probe={probe}";
         using var request = new HttpRequestMessage(HttpMethod.Get, path);

@@ -3,6 +3,7 @@ using System.Net;
 using System.Net.Sockets;
 using System.Text;
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -22,10 +23,10 @@ public sealed class UploadLimitTests(LimitedApiServer server)
     }
 
     [Theory]
-    [InlineData(WireFormat.Json)]
-    [InlineData(WireFormat.MessagePack)]
-    [InlineData(WireFormat.Protobuf)]
-    [InlineData(WireFormat.Binary)]
+    [InlineFormatData("json")]
+    [InlineFormatData("msgpack")]
+    [InlineFormatData("protobuf")]
+    [InlineFormatData("binary")]
     public async Task RejectsMoreMembersThanTheLimitNamingIt(WireFormat format)
     {
         var body = await HttpPayloads.DownloadAsync(server.Client, format, 1000);

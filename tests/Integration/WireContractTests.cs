@@ -3,6 +3,7 @@ using WebSerialization.Codecs.Tests.Interop;
 using WebSerialization.Models;
 using CodedInputStream = Google.Protobuf.CodedInputStream;
 using ProtoWireFormat = Google.Protobuf.WireFormat;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -74,9 +75,9 @@ public sealed class WireContractTests(ApiServer server)
     }
 
     [Theory]
-    [InlineData(WireFormat.MessagePack, "msgpack")]
-    [InlineData(WireFormat.Protobuf, "protobuf")]
-    [InlineData(WireFormat.Json, "json")]
+    [InlineFormatData("msgpack", "msgpack")]
+    [InlineFormatData("protobuf", "protobuf")]
+    [InlineFormatData("json", "json")]
     public async Task AnIndependentJavaScriptImplementationReadsTheServedBytes(WireFormat format, string script)
     {
         var payload = await HttpPayloads.DownloadAsync(server.Client, format, Count);

@@ -1,5 +1,6 @@
 using System.Xml.Linq;
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Load.Tests;
 
@@ -44,12 +45,12 @@ public class BaselineScenarioTests
     }
 
     [Theory]
-    [InlineData(ScenarioKind.Download, WireFormat.MessagePack, "GET", "/api/mvc/organization?format=msgpack&count=10000", null)]
-    [InlineData(ScenarioKind.Upload, WireFormat.MessagePack, "POST", "/api/mvc/organization", "application/x-msgpack")]
-    [InlineData(ScenarioKind.Upload, WireFormat.Protobuf, "POST", "/api/mvc/organization", "application/protobuf")]
+    [InlineFormatData(ScenarioKind.Download, "msgpack", "GET", "/api/mvc/organization?format=msgpack&count=10000", null)]
+    [InlineFormatData(ScenarioKind.Upload, "msgpack", "POST", "/api/mvc/organization", "application/x-msgpack")]
+    [InlineFormatData(ScenarioKind.Upload, "protobuf", "POST", "/api/mvc/organization", "application/protobuf")]
     public void SendsItsRequestsToTheMvcRouteInTheStockFormattersMediaTypes(ScenarioKind kind, WireFormat format, string method, string uri, string? contentType)
     {
-        var scenario = new LoadScenario(kind, WireFormatDescriptor.Of(format), 10_000, ScenarioEndpoint.Baseline);
+        var scenario = new LoadScenario(kind, format, 10_000, ScenarioEndpoint.Baseline);
 
         using var request = scenario.CreateRequest(new byte[] { 1, 2, 3 });
         using var payloadDownload = scenario.CreatePayloadDownload();
@@ -57,7 +58,7 @@ public class BaselineScenarioTests
         Assert.Equal(method, request.Method.Method);
         Assert.Equal(uri, request.RequestUri!.OriginalString);
         Assert.Equal(contentType, request.Content?.Headers.ContentType?.MediaType);
-        Assert.Equal(kind == ScenarioKind.Upload ? $"/api/organization?format={WireFormatDescriptor.Of(format).Key}&count=10000" : null, payloadDownload?.RequestUri!.OriginalString);
+        Assert.Equal(kind == ScenarioKind.Upload ? $"/api/organization?format={format.Key}&count=10000" : null, payloadDownload?.RequestUri!.OriginalString);
     }
 
     [Fact]
@@ -141,12 +142,12 @@ public class BaselineScenarioTests
     // set 400 MB over idle) and streamed (100 ms, 1 ms, 0.25 MB, 20 MB over idle), and a stock protobuf download alone.
     private static IReadOnlyList<ScenarioResult> Results()
     {
-        var msgpack = WireFormatDescriptor.Of(WireFormat.MessagePack);
+        var msgpack = WireFormat.MessagePack;
         return
         [
             Download(new LoadScenario(ScenarioKind.Download, msgpack, 1_000_000), 100, 1, 0.25, 320),
             Download(new LoadScenario(ScenarioKind.Download, msgpack, 1_000_000, ScenarioEndpoint.Baseline), 400, 360, 90, 700),
-            Download(new LoadScenario(ScenarioKind.Download, WireFormatDescriptor.Of(WireFormat.Protobuf), 1_000_000, ScenarioEndpoint.Baseline), 300, 250, 80, 650),
+            Download(new LoadScenario(ScenarioKind.Download, WireFormat.Protobuf, 1_000_000, ScenarioEndpoint.Baseline), 300, 250, 80, 650),
         ];
     }
 

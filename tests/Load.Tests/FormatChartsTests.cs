@@ -8,7 +8,7 @@ namespace WebSerialization.Load.Tests;
 public class FormatChartsTests
 {
     private static readonly XNamespace Svg = "http://www.w3.org/2000/svg";
-    private static readonly string[] FormatKeys = [.. WireFormatDescriptor.All.Select(format => format.Key)];
+    private static readonly string[] FormatKeys = [.. WireFormat.All.Select(format => format.Key)];
 
     [Theory]
     [InlineData(FormatCharts.SizesFileName)]

@@ -5,7 +5,7 @@ namespace WebSerialization.Load.Tests;
 
 public class GrpcScenariosTests
 {
-    private static readonly WireFormatDescriptor Protobuf = WireFormatDescriptor.Of(WireFormat.Protobuf);
+    private static readonly WireFormat Protobuf = WireFormat.Protobuf;
 
     [Fact]
     public void ScenariosPrefixSelectsTheUnaryAndStreamingCallsForEachCount()

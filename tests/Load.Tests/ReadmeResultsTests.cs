@@ -6,7 +6,7 @@ public sealed class ReadmeResultsTests
 {
     private static IReadOnlyList<ScenarioResult> MillionMemberDownloads(int copies) =>
     [
-        .. WireFormatDescriptor.All.Select((format, index) =>
+        .. WireFormat.All.Select((format, index) =>
             SampleRun.Ran(new LoadScenario(ScenarioKind.Download, format, 1_000_000), copies, 100.0 / (1 << index), 400.0 / (1 << index))),
     ];
 

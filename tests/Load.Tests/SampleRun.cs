@@ -20,16 +20,16 @@ public static class SampleRun
     public static IReadOnlyList<ScenarioResult> Results(string formatKeyPrefix = "")
     {
         var results = new List<ScenarioResult>();
-        foreach (var (format, index) in WireFormatDescriptor.All.Select((format, index) => (format with { Key = formatKeyPrefix + format.Key }, index)))
+        foreach (var (format, index) in WireFormat.All.Select((format, index) => (formatKeyPrefix.Length == 0 ? format : new WireFormat(formatKeyPrefix + format.Key, format.Name, format.MediaType, format.Aliases, format.Codec), index)))
         {
             var megabytes = 1.0 / (1 << index);
             results.Add(Ran(new LoadScenario(ScenarioKind.Download, format, 10_000), 1, megabytes, 40.0 / (1 << index)));
             results.Add(Ran(new LoadScenario(ScenarioKind.Download, format, 1_000_000), 4, megabytes * 100, 4000.0 / (1 << index)));
         }
 
-        results.Add(Ran(new LoadScenario(ScenarioKind.Upload, WireFormatDescriptor.Of(WireFormat.Binary), 10_000), 1, 0.001, 7, failure: "500 Internal Server Error"));
-        results.Add(new ScenarioResult(new LoadScenario(ScenarioKind.Convert, WireFormatDescriptor.Of(WireFormat.Protobuf), 10_000), 1, ScenarioOutcome.Skipped, "404 Not Found"));
-        results.Add(new ScenarioResult(new LoadScenario(ScenarioKind.Convert, WireFormatDescriptor.Of(WireFormat.Binary), 10_000), 1, ScenarioOutcome.CouldNotRun, "the server exited with code 137"));
+        results.Add(Ran(new LoadScenario(ScenarioKind.Upload, WireFormat.Binary, 10_000), 1, 0.001, 7, failure: "500 Internal Server Error"));
+        results.Add(new ScenarioResult(new LoadScenario(ScenarioKind.Convert, WireFormat.Protobuf, 10_000), 1, ScenarioOutcome.Skipped, "404 Not Found"));
+        results.Add(new ScenarioResult(new LoadScenario(ScenarioKind.Convert, WireFormat.Binary, 10_000), 1, ScenarioOutcome.CouldNotRun, "the server exited with code 137"));
         return results;
     }
 
@@ -48,8 +48,8 @@ public static class SampleRun
     /// </summary>
     public static IReadOnlyList<ScenarioResult> Repeated()
     {
-        var json = new LoadScenario(ScenarioKind.Download, WireFormatDescriptor.Of(WireFormat.Json), 1_000_000);
-        var binary = new LoadScenario(ScenarioKind.Download, WireFormatDescriptor.Of(WireFormat.Binary), 1_000_000);
+        var json = new LoadScenario(ScenarioKind.Download, WireFormat.Json, 1_000_000);
+        var binary = new LoadScenario(ScenarioKind.Download, WireFormat.Binary, 1_000_000);
         double[] jsonP50 = [246, 253, 258];
         double[] binaryP50 = [61, 91, 67];
         double[] binaryAllocatedMegabytes = [0.5, 1.5, 0.8];

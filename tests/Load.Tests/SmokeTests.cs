@@ -23,7 +23,7 @@ public class SmokeTests
     [InlineData(10_000, 4.5, false)]
     public void HoldsAMillionMemberDownloadToItsBudget(int members, double allocatedMegabytes, bool passes)
     {
-        var scenario = new LoadScenario(ScenarioKind.Download, WireFormatDescriptor.Of(WireFormat.Json), members);
+        var scenario = new LoadScenario(ScenarioKind.Download, WireFormat.Json, members);
         var result = SampleRun.Ran(scenario, 1, 1, 10) with
         {
             ServerCost = new ServerCost(100, (long)(100 * allocatedMegabytes * Units.BytesPerMegabyte), 8, 1_000, 12, 3, 0, 4.5),

@@ -5,7 +5,7 @@ namespace WebSerialization.Load.Tests;
 public sealed class UploadTargetsTests
 {
     private static ScenarioResult Run(ScenarioKind kind, WireFormat format, int copies, double p50, long raiseMegabytes = 40) =>
-        SampleRun.Ran(new LoadScenario(kind, WireFormatDescriptor.Of(format), DownloadTargets.FullMemberCount), copies, 10, p50) with
+        SampleRun.Ran(new LoadScenario(kind, format, DownloadTargets.FullMemberCount), copies, 10, p50) with
         {
             PeakWorkingSet = (300 + raiseMegabytes) << 20,
             InProcessDecode = kind == ScenarioKind.Upload ? TimeSpan.FromMilliseconds(400) : null,
@@ -14,15 +14,15 @@ public sealed class UploadTargetsTests
     private static List<ScenarioResult> EveryUploadAndConvert(long raiseMegabytes)
     {
         var results = new List<ScenarioResult>();
-        foreach (var format in WireFormatDescriptor.All)
+        foreach (var format in WireFormat.All)
         {
-            results.Add(Run(ScenarioKind.Upload, format.Format, 1, 500));
-            results.Add(Run(ScenarioKind.Upload, format.Format, 4, 1500, raiseMegabytes));
-            results.Add(Run(ScenarioKind.Download, format.Format, 1, 100));
-            if (format.Format != WireFormat.Json)
+            results.Add(Run(ScenarioKind.Upload, format, 1, 500));
+            results.Add(Run(ScenarioKind.Upload, format, 4, 1500, raiseMegabytes));
+            results.Add(Run(ScenarioKind.Download, format, 1, 100));
+            if (format != WireFormat.Json)
             {
-                results.Add(Run(ScenarioKind.Convert, format.Format, 1, 550));
-                results.Add(Run(ScenarioKind.Convert, format.Format, 4, 1800, raiseMegabytes));
+                results.Add(Run(ScenarioKind.Convert, format, 1, 550));
+                results.Add(Run(ScenarioKind.Convert, format, 4, 1800, raiseMegabytes));
             }
         }
 
@@ -52,7 +52,7 @@ public sealed class UploadTargetsTests
     public void MissesAConvertSlowerThanTheUploadAndDownloadTogether()
     {
         var results = EveryUploadAndConvert(raiseMegabytes: 40);
-        results.RemoveAll(result => result.Scenario.Kind == ScenarioKind.Convert && result.Scenario.Format.Format == WireFormat.Binary && result.Copies == 1);
+        results.RemoveAll(result => result.Scenario.Kind == ScenarioKind.Convert && result.Scenario.Format == WireFormat.Binary && result.Copies == 1);
         results.Add(Run(ScenarioKind.Convert, WireFormat.Binary, 1, 601));
 
         var binary = Assert.Single(UploadTargets.Evaluate(results), verdict => verdict.Target.Contains("to binary", StringComparison.Ordinal));
@@ -65,7 +65,7 @@ public sealed class UploadTargetsTests
     public void MissesAnUploadSlowerThanOneAndAHalfTimesTheInProcessDecode()
     {
         var results = EveryUploadAndConvert(raiseMegabytes: 40);
-        var index = results.FindIndex(result => result.Scenario.Kind == ScenarioKind.Upload && result.Scenario.Format.Format == WireFormat.MessagePack && result.Copies == 1);
+        var index = results.FindIndex(result => result.Scenario.Kind == ScenarioKind.Upload && result.Scenario.Format == WireFormat.MessagePack && result.Copies == 1);
         results[index] = Run(ScenarioKind.Upload, WireFormat.MessagePack, 1, 601);
 
         var verdicts = UploadTargets.Evaluate(results).Where(verdict => verdict.Target.Contains("in-process decode", StringComparison.Ordinal)).ToArray();

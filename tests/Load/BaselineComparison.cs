@@ -97,7 +97,7 @@ public static class BaselineComparison
             .Where(scenario => scenario.Scenario.Endpoint == ScenarioEndpoint.Baseline)
             .Select(stock => (stock, ran.FirstOrDefault(streamed => streamed.Scenario.Endpoint == ScenarioEndpoint.Streamed
                 && streamed.Scenario.Kind == stock.Scenario.Kind
-                && streamed.Scenario.Format.Format == stock.Scenario.Format.Format
+                && streamed.Scenario.Format == stock.Scenario.Format
                 && streamed.Scenario.MemberCount == stock.Scenario.MemberCount
                 && streamed.Copies == stock.Copies)))];
     }

@@ -20,7 +20,7 @@ public static class BaselineScenarios
     public static IEnumerable<LoadScenario> For(IReadOnlyList<int> counts)
     {
         ArgumentNullException.ThrowIfNull(counts);
-        var formats = BaselineContract.Sent.Keys.Select(WireFormatDescriptor.Of).ToArray();
+        var formats = BaselineContract.Sent.Keys.ToArray();
         foreach (var kind in new[] { ScenarioKind.Download, ScenarioKind.Upload })
         {
             foreach (var count in counts)
@@ -56,5 +56,5 @@ public static class BaselineScenarios
 
     // The stock MessagePack formatter reads application/x-msgpack only.
     internal static string UploadMediaType(LoadScenario scenario) =>
-        scenario.Endpoint == ScenarioEndpoint.Baseline ? BaselineContract.Sent[scenario.Format.Format] : scenario.Format.MediaType;
+        scenario.Endpoint == ScenarioEndpoint.Baseline ? BaselineContract.Sent[scenario.Format] : scenario.Format.MediaType;
 }

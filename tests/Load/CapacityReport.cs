@@ -65,7 +65,7 @@ public static class CapacityReport
                     [
                         .. group.Select(capacity => new BarChartBar(
                             capacity.Scenario.Format.Key,
-                            (int)capacity.Scenario.Format.Format,
+                            FormatCharts.Colour(capacity.Scenario.Format),
                             capacity.SustainedRate,
                             [],
                             string.Create(Invariant, $"{capacity.SustainedRate:0.#}/s (p99 {ConsoleReport.Format(capacity.Sustained?.Latency?.P99)} ms)"))),

@@ -23,12 +23,12 @@ public static class DownloadTargets
         ArgumentNullException.ThrowIfNull(results);
         var downloads = RepeatedScenario.Group(results.Where(result => result.Scenario.Kind == ScenarioKind.Download && result.Scenario.Endpoint == ScenarioEndpoint.Streamed && result.Outcome != ScenarioOutcome.Skipped)).ToArray();
         var verdicts = new List<TargetVerdict>();
-        foreach (var format in WireFormatDescriptor.All)
+        foreach (var format in WireFormat.All)
         {
             verdicts.Add(Allocations(format, downloads));
         }
 
-        foreach (var format in WireFormatDescriptor.All)
+        foreach (var format in WireFormat.All)
         {
             verdicts.Add(WorkingSet(format, downloads));
         }
@@ -40,14 +40,14 @@ public static class DownloadTargets
         return verdicts;
     }
 
-    private static TargetVerdict Allocations(WireFormatDescriptor format, RepeatedScenario[] downloads)
+    private static TargetVerdict Allocations(WireFormat format, RepeatedScenario[] downloads)
     {
         var target = string.Create(CultureInfo.InvariantCulture, $"Server allocations per {format.Key} download <= {MaxAllocatedMegabytesPerRequest} MB/request, at {SmallMemberCount:N0} and {FullMemberCount:N0} members");
         var measured = new List<string>();
         var verdict = TargetVerdict.Pass;
         foreach (var count in new[] { SmallMemberCount, FullMemberCount })
         {
-            var runs = downloads.Where(result => result.Scenario.Format.Format == format.Format && result.Scenario.MemberCount == count).ToArray();
+            var runs = downloads.Where(result => result.Scenario.Format == format && result.Scenario.MemberCount == count).ToArray();
             if (runs.Length == 0)
             {
                 measured.Add(string.Create(CultureInfo.InvariantCulture, $"{count:N0}: not run"));
@@ -77,11 +77,11 @@ public static class DownloadTargets
         return new TargetVerdict(target, string.Join("; ", measured), verdict);
     }
 
-    private static TargetVerdict WorkingSet(WireFormatDescriptor format, RepeatedScenario[] downloads)
+    private static TargetVerdict WorkingSet(WireFormat format, RepeatedScenario[] downloads)
     {
         var target = string.Create(CultureInfo.InvariantCulture, $"{ConcurrentCopies} concurrent {format.Key} downloads of {FullMemberCount:N0} members raise the server's working set by <= {MaxWorkingSetRaiseMegabytes} MB");
         var run = downloads.FirstOrDefault(result =>
-            result.Scenario.Format.Format == format.Format && result.Scenario.MemberCount == FullMemberCount && result.Copies == ConcurrentCopies);
+            result.Scenario.Format == format && result.Scenario.MemberCount == FullMemberCount && result.Copies == ConcurrentCopies);
         if (run is null || run.Figures.PeakWorkingSet == 0)
         {
             return new TargetVerdict(target, "not run", TargetVerdict.NotRun);
@@ -102,7 +102,7 @@ public static class DownloadTargets
         // The raise over a freshly started server includes what any traffic costs once (the GC's allocation budget, JIT);
         // the single-copy run of the same download separates that from what concurrency adds.
         var single = downloads.FirstOrDefault(result =>
-            result.Scenario.Format.Format == format.Format && result.Scenario.MemberCount == FullMemberCount && result.Copies == 1
+            result.Scenario.Format == format && result.Scenario.MemberCount == FullMemberCount && result.Copies == 1
             && result.Figures.PeakWorkingSet > 0 && result.Repetitions.All(repetition => repetition.Succeeded.Any()));
         if (single is not null)
         {
@@ -118,13 +118,13 @@ public static class DownloadTargets
     private static TargetVerdict BinaryIsFastest(RepeatedScenario[] downloads)
     {
         const string target = "The binary download is the fastest format (p50 time to last byte, 1,000,000 members)";
-        var medians = WireFormatDescriptor.All.ToDictionary(format => format.Format, format => Median(format.Format, downloads));
+        var medians = WireFormat.All.ToDictionary(format => format, format => Median(format, downloads));
         if (medians.Values.All(median => median.Run is null))
         {
             return new TargetVerdict(target, "not run", TargetVerdict.NotRun);
         }
 
-        var measured = string.Join("; ", WireFormatDescriptor.All.Select(format => $"{format.Key} {Describe(medians[format.Format])}"));
+        var measured = string.Join("; ", WireFormat.All.Select(format => $"{format.Key} {Describe(medians[format])}"));
         if (medians[WireFormat.Binary].Run is null)
         {
             return new TargetVerdict(target, measured, TargetVerdict.NotRun);
@@ -141,7 +141,7 @@ public static class DownloadTargets
 
     private static TargetVerdict FasterThanJson(WireFormat format, double factor, RepeatedScenario[] downloads)
     {
-        var key = WireFormatDescriptor.Of(format).Key;
+        var key = format.Key;
         var target = string.Create(CultureInfo.InvariantCulture, $"The {key} download is at least {factor}x faster than JSON (p50 time to last byte, 1,000,000 members)");
         var json = Median(WireFormat.Json, downloads);
         var other = Median(format, downloads);
@@ -167,7 +167,7 @@ public static class DownloadTargets
     private static (RepeatedScenario? Run, double? Milliseconds) Median(WireFormat format, RepeatedScenario[] downloads)
     {
         var run = downloads
-            .Where(result => result.Scenario.Format.Format == format && result.Scenario.MemberCount == FullMemberCount)
+            .Where(result => result.Scenario.Format == format && result.Scenario.MemberCount == FullMemberCount)
             .OrderBy(result => result.Copies)
             .FirstOrDefault();
         return (run, run?.Figures.P50);

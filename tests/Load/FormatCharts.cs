@@ -1,4 +1,5 @@
 using System.Globalization;
+using WebSerialization.Models;
 
 namespace WebSerialization.Load;
 
@@ -91,7 +92,10 @@ public static class FormatCharts
     }
 
     private static BarChartBar Bar(RepeatedScenario result, double value, IReadOnlyList<double> marks, string valueText) =>
-        new(result.Scenario.Label, (int)result.Scenario.Format.Format, value, marks, valueText);
+        new(result.Scenario.Label, Colour(result.Scenario.Format), value, marks, valueText);
+
+    /// <summary>A format's colour: its row's place in the table of formats (a copy of a row, as tests make, keeps its row's).</summary>
+    public static int Colour(WireFormat format) => WireFormat.All.ToList().FindIndex(row => row.Codec == format.Codec);
 
     private static string Kind(ScenarioKind kind) => kind switch
     {

@@ -1,7 +1,8 @@
 using System.Diagnostics;
 using System.IO.Pipelines;
-using WebSerialization.Models;
+using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Streaming;
+using WebSerialization.Models;
 
 namespace WebSerialization.Load;
 
@@ -18,7 +19,7 @@ public static class InProcessDecode
     public static async Task<TimeSpan> MeasureAsync(WireFormat format, byte[] payload, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(payload);
-        var codec = WireFormatCodecs.For(format);
+        var codec = format.Codec;
         var times = new TimeSpan[Runs];
         for (var run = 0; run < Runs; run++)
         {

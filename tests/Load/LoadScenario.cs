@@ -11,7 +11,7 @@ namespace WebSerialization.Load;
 /// <param name="Format">The format downloaded, uploaded, or converted to.</param>
 /// <param name="MemberCount">Members in the payload.</param>
 /// <param name="Endpoint">The streamed endpoint, or the MVC baseline (scenario names <c>baseline-...</c>).</param>
-public sealed record LoadScenario(ScenarioKind Kind, WireFormatDescriptor Format, int MemberCount, ScenarioEndpoint Endpoint = ScenarioEndpoint.Streamed)
+public sealed record LoadScenario(ScenarioKind Kind, WireFormat Format, int MemberCount, ScenarioEndpoint Endpoint = ScenarioEndpoint.Streamed)
 {
     public const string OrganizationPath = "/api/organization";
     public const string ConvertPath = "/api/organization/convert";
@@ -26,11 +26,11 @@ public sealed record LoadScenario(ScenarioKind Kind, WireFormatDescriptor Format
     };
 
     /// <summary>The format of the payload the client sends, or null when it sends none.</summary>
-    public WireFormatDescriptor? PayloadFormat => Kind switch
+    public WireFormat? PayloadFormat => Kind switch
     {
         ScenarioKind.Download or ScenarioKind.GrpcUnary or ScenarioKind.GrpcStream => null,
         ScenarioKind.Upload => Format,
-        _ => WireFormatDescriptor.Of(WireFormat.Json),
+        _ => WireFormat.Json,
     };
 
     /// <summary>What the request is, for the reports.</summary>
@@ -93,18 +93,18 @@ public sealed record LoadScenario(ScenarioKind Kind, WireFormatDescriptor Format
         var all = new List<LoadScenario>();
         foreach (var count in counts)
         {
-            all.AddRange(WireFormatDescriptor.All.Select(format => new LoadScenario(ScenarioKind.Download, format, count)));
+            all.AddRange(WireFormat.All.Select(format => new LoadScenario(ScenarioKind.Download, format, count)));
         }
 
         foreach (var count in counts)
         {
-            all.AddRange(WireFormatDescriptor.All.Select(format => new LoadScenario(ScenarioKind.Upload, format, count)));
+            all.AddRange(WireFormat.All.Select(format => new LoadScenario(ScenarioKind.Upload, format, count)));
         }
 
         foreach (var count in counts)
         {
-            all.AddRange(WireFormatDescriptor.All
-                .Where(format => format.Format != WireFormat.Json)
+            all.AddRange(WireFormat.All
+                .Where(format => format != WireFormat.Json)
                 .Select(format => new LoadScenario(ScenarioKind.Convert, format, count)));
         }
 
@@ -115,7 +115,7 @@ public sealed record LoadScenario(ScenarioKind Kind, WireFormatDescriptor Format
             // The smoke's one large scenario: JSON flushes most often (1,200 times a million members), so a cost per
             // flush shows there first, and at 10,000 members it is lost in the rounding.
             all.RemoveAll(scenario => scenario.MemberCount > LoadOptions.SmokeMemberCount
-                && !(scenario.Kind == ScenarioKind.Download && scenario.Format.Format == WireFormat.Json));
+                && !(scenario.Kind == ScenarioKind.Download && scenario.Format == WireFormat.Json));
         }
 
         // The MVC baseline runs only when named (--scenarios baseline...): the default run and the smoke measure ours.

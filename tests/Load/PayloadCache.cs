@@ -23,7 +23,7 @@ public sealed class PayloadCache(TimeSpan timeout)
             return [];
         }
 
-        var key = (scenario.PayloadFormat!.Format, scenario.MemberCount);
+        var key = (scenario.PayloadFormat!, scenario.MemberCount);
         if (_payloads.TryGetValue(key, out var payload))
         {
             return payload;
@@ -51,7 +51,7 @@ public sealed class PayloadCache(TimeSpan timeout)
             throw new HttpRequestException($"the payload download {download.RequestUri} returned an empty body");
         }
 
-        Console.WriteLine($"  Holding the {scenario.PayloadFormat.Key} payload of {scenario.MemberCount:N0} members: {payload.Length / Units.BytesPerMegabyte:N2} MB.");
+        Console.WriteLine($"  Holding the {scenario.PayloadFormat!.Key} payload of {scenario.MemberCount:N0} members: {payload.Length / Units.BytesPerMegabyte:N2} MB.");
         _payloads[key] = payload;
         return payload;
     }

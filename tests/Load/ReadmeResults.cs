@@ -23,7 +23,7 @@ public static class ReadmeResults
     {
         ArgumentNullException.ThrowIfNull(results);
         var rows = new List<string>();
-        foreach (var format in WireFormatDescriptor.All)
+        foreach (var format in WireFormat.All)
         {
             var single = Figures(results, format, copies: 1);
             if (single?.P50 is not { } p50 || single.ResponseBytes is not { } bytes)
@@ -79,13 +79,13 @@ public static class ReadmeResults
         return path;
     }
 
-    private static ScenarioFigures? Figures(IReadOnlyList<ScenarioResult> results, WireFormatDescriptor format, int copies)
+    private static ScenarioFigures? Figures(IReadOnlyList<ScenarioResult> results, WireFormat format, int copies)
     {
         IReadOnlyList<ScenarioResult> runs = [.. results.Where(result =>
             result.Outcome == ScenarioOutcome.Ran && result.Rate is null && result.Copies == copies
             && result.Scenario.Kind == ScenarioKind.Download && result.Scenario.Endpoint == ScenarioEndpoint.Streamed
             && result.Scenario.MemberCount == MemberCount
-            && result.Scenario.Format.Format == format.Format)];
+            && result.Scenario.Format == format)];
         return runs.Count == 0 ? null : ScenarioFigures.Aggregate(runs);
     }
 

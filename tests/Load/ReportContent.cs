@@ -41,7 +41,7 @@ public static class ReportContent
         var rows = new List<IReadOnlyList<string>>();
         foreach (var scenario in scenarios)
         {
-            var seed = scenario.Scenario.MemberCount == SeedArticleFigures.MemberCount ? SeedArticleFigures.For(scenario.Scenario.Format.Format) : null;
+            var seed = scenario.Scenario.MemberCount == SeedArticleFigures.MemberCount ? SeedArticleFigures.For(scenario.Scenario.Format) : null;
             rows.Add(
             [
                 scenario.Scenario.Name,
@@ -152,7 +152,7 @@ public static class ReportContent
 
         if (result.Scenario.MemberCount == SeedArticleFigures.MemberCount)
         {
-            var seed = SeedArticleFigures.For(result.Scenario.Format.Format);
+            var seed = SeedArticleFigures.For(result.Scenario.Format);
             rows.Add(Fact($"Seed article ({seed.Serializer})", $"{seed.SizeMegabytes:0.00} MB, serialized in {seed.SerializeMilliseconds:0} ms (console app, byte[] in memory)"));
         }
 

@@ -127,7 +127,7 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
         if (scenario.Kind == ScenarioKind.Upload && scenario.Endpoint == ScenarioEndpoint.Streamed)
         {
             // After the measured phases, so the decode's CPU does not compete with the server's.
-            var decode = await InProcessDecode.MeasureAsync(scenario.Format.Format, payload, cancellationToken);
+            var decode = await InProcessDecode.MeasureAsync(scenario.Format, payload, cancellationToken);
             Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  in-process decode of the same {payload.Length / Units.BytesPerMegabyte:0.0} MB: {decode.TotalMilliseconds:0} ms (median of 3)"));
             return [.. steps.Select(step => step with { InProcessDecode = decode })];
         }

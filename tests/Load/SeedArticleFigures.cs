@@ -16,11 +16,11 @@ public sealed record SeedArticleFigures(string Serializer, double SizeMegabytes,
     public const int MemberCount = 1_000_000;
 
     /// <summary>The seed's figures for <paramref name="format"/>.</summary>
-    public static SeedArticleFigures For(WireFormat format) => format switch
+    public static SeedArticleFigures For(WireFormat format) => format.Key switch
     {
-        WireFormat.Json => new("System.Text.Json", 187.13, 2383),
-        WireFormat.MessagePack => new("MessagePack-CSharp + LZ4BlockArray", 36.91, 681),
-        WireFormat.Protobuf => new("protobuf-net", 84.72, 754),
+        "json" => new("System.Text.Json", 187.13, 2383),
+        "msgpack" => new("MessagePack-CSharp + LZ4BlockArray", 36.91, 681),
+        "protobuf" => new("protobuf-net", 84.72, 754),
         _ => new("custom byte[] concatenation", 88.55, 983),
     };
 

@@ -28,8 +28,8 @@ public static class UploadTargets
         [
             WorkingSet(ScenarioKind.Upload, "uploads", full),
             WorkingSet(ScenarioKind.Convert, "converts from JSON", full),
-            .. WireFormatDescriptor.All.Select(format => UploadTime(format, full)),
-            .. WireFormatDescriptor.All.Where(format => format.Format != WireFormat.Json).Select(format => ConvertTime(format, full)),
+            .. WireFormat.All.Select(format => UploadTime(format, full)),
+            .. WireFormat.All.Where(format => format != WireFormat.Json).Select(format => ConvertTime(format, full)),
         ];
     }
 
@@ -52,10 +52,10 @@ public static class UploadTargets
     /// <summary>How much slower than the in-process decode of the same bytes an upload's p50 may be.</summary>
     public const double MaxUploadOverDecode = 1.5;
 
-    private static TargetVerdict UploadTime(WireFormatDescriptor format, RepeatedScenario[] full)
+    private static TargetVerdict UploadTime(WireFormat format, RepeatedScenario[] full)
     {
         var target = string.Create(CultureInfo.InvariantCulture, $"A {DownloadTargets.FullMemberCount:N0}-member {format.Key} upload takes at most {MaxUploadOverDecode}x the in-process decode of the same bytes (p50)");
-        var upload = Fewest(full, ScenarioKind.Upload, format.Format);
+        var upload = Fewest(full, ScenarioKind.Upload, format);
         var decodes = upload?.Repetitions.Select(repetition => repetition.InProcessDecode?.TotalMilliseconds).OfType<double>().Order().ToArray();
         if (upload?.Figures.P50 is not { } uploadMs || decodes is not { Length: > 0 })
         {
@@ -69,12 +69,12 @@ public static class UploadTargets
             uploadMs <= MaxUploadOverDecode * decodeMs ? TargetVerdict.Pass : TargetVerdict.Miss);
     }
 
-    private static TargetVerdict ConvertTime(WireFormatDescriptor format, RepeatedScenario[] full)
+    private static TargetVerdict ConvertTime(WireFormat format, RepeatedScenario[] full)
     {
         var target = string.Create(CultureInfo.InvariantCulture, $"A {DownloadTargets.FullMemberCount:N0}-member convert from JSON to {format.Key} takes at most the JSON upload plus the {format.Key} download (p50)");
-        var convert = Fewest(full, ScenarioKind.Convert, format.Format);
+        var convert = Fewest(full, ScenarioKind.Convert, format);
         var upload = Fewest(full, ScenarioKind.Upload, WireFormat.Json);
-        var download = Fewest(full, ScenarioKind.Download, format.Format);
+        var download = Fewest(full, ScenarioKind.Download, format);
         if (convert?.Figures.P50 is not { } convertMs || upload?.Figures.P50 is not { } uploadMs || download?.Figures.P50 is not { } downloadMs)
         {
             return new TargetVerdict(target, $"convert {Describe(convert)}, upload {Describe(upload)}, download {Describe(download)}", TargetVerdict.NotRun);
@@ -87,7 +87,7 @@ public static class UploadTargets
     }
 
     private static RepeatedScenario? Fewest(RepeatedScenario[] full, ScenarioKind kind, WireFormat format) => full
-        .Where(run => run.Scenario.Kind == kind && run.Scenario.Format.Format == format)
+        .Where(run => run.Scenario.Kind == kind && run.Scenario.Format == format)
         .OrderBy(run => run.Copies)
         .FirstOrDefault();
 

@@ -25,5 +25,5 @@ public static class BaselineContract
     public static IReadOnlyList<string> ProtobufNet { get; } = [WireMediaTypes.Protobuf, WireMediaTypes.XProtobuf, WireMediaTypes.GoogleProtobuf];
 
     /// <summary>The <c>?format=</c> key of <paramref name="format"/>, the same as the streamed endpoint's.</summary>
-    public static string Key(WireFormat format) => WireFormatDescriptor.Of(format).Key;
+    public static string Key(WireFormat format) => format.Key;
 }

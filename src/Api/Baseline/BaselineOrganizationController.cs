@@ -76,7 +76,7 @@ public sealed class BaselineOrganizationController(SeedOrganization seed) : Cont
 
         var format = ContentTypeFormats.Resolve(Request.ContentType) ?? WireFormat.Json;
         return Ok(new UploadSummary(
-            WireFormatDescriptor.Of(format).Key,
+            format.Key,
             organization.Members?.Count ?? 0,
             organization.Tags?.Length ?? 0,
             Request.ContentLength ?? 0,

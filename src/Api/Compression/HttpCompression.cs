@@ -25,8 +25,8 @@ public static class HttpCompression
             options.MimeTypes =
             [
                 .. ResponseCompressionDefaults.MimeTypes,
-                .. WireFormatDescriptor.All.Select(d => d.MediaType),
-                .. WireFormatDescriptor.All.SelectMany(d => d.Aliases),
+                .. WireFormat.All.Select(d => d.MediaType),
+                .. WireFormat.All.SelectMany(d => d.Aliases),
                 WireMediaTypes.ProblemJson,
             ];
         });

@@ -22,7 +22,7 @@ public static class ProblemResponses
             new Dictionary<string, object?>
             {
                 ["supportedMediaTypes"] = AcceptHeaderNegotiator.SupportedMediaTypes,
-                ["formatKeys"] = WebSerialization.Models.WireFormatDescriptor.All.Select(d => d.Key).ToArray(),
+                ["formatKeys"] = WebSerialization.Models.WireFormat.All.Select(d => d.Key).ToArray(),
             });
 
     /// <summary>Builds the problem object.</summary>

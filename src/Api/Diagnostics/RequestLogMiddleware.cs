@@ -83,7 +83,7 @@ public sealed partial class RequestLogMiddleware(RequestDelegate next, ILogger<R
 
         var parameters = contentType.IndexOf(';', StringComparison.Ordinal);
         var mediaType = (parameters < 0 ? contentType.AsSpan() : contentType.AsSpan(0, parameters)).Trim();
-        foreach (var descriptor in WireFormatDescriptor.All)
+        foreach (var descriptor in WireFormat.All)
         {
             if (mediaType.Equals(descriptor.MediaType, StringComparison.OrdinalIgnoreCase))
             {

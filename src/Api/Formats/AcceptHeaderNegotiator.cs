@@ -8,7 +8,7 @@ namespace WebSerialization.Api.Formats;
 /// Chooses a response format from <c>?format=</c> or the Accept header, the way RFC 9110 §12.5.1 describes and MVC
 /// does not (field notes): every Accept entry counts, including alongside <c>*/*</c>; <c>q=0</c> means "not this";
 /// a media type gets the q of the most specific range that matches it; the highest q wins. Only the media types of
-/// <see cref="WireFormatDescriptor.All"/> (names and aliases) select a format: <c>application/problem+json</c> says
+/// <see cref="WireFormat.All"/> (names and aliases) select a format: <c>application/problem+json</c> says
 /// how a client reads errors, not that it wants the data as JSON. Where the RFC leaves a choice open, the rules are
 /// those of docs/content-negotiation.md: parameters other than q are ignored; the same range listed twice counts
 /// with its highest q; wildcards stand for the formats' primary types, aliases count only where the client names
@@ -24,26 +24,26 @@ public static class AcceptHeaderNegotiator
     /// <summary>Every concrete media type that names a format, primary names first.</summary>
     public static IReadOnlyList<string> SupportedMediaTypes { get; } =
     [
-        .. WireFormatDescriptor.All.Select(d => d.MediaType),
-        .. WireFormatDescriptor.All.SelectMany(d => d.Aliases),
+        .. WireFormat.All.Select(d => d.MediaType),
+        .. WireFormat.All.SelectMany(d => d.Aliases),
     ];
 
     /// <summary>Negotiates a format, or returns null when nothing acceptable is on offer (406).</summary>
     /// <param name="formatKey">The <c>?format=</c> value, which overrides Accept when present.</param>
     /// <param name="accept">The Accept header values.</param>
     /// <param name="offered">The formats on offer, in the server's order of preference; all four when null.</param>
-    public static NegotiatedFormat? Negotiate(string? formatKey, StringValues accept, IReadOnlyList<WireFormatDescriptor>? offered = null)
+    public static NegotiatedFormat? Negotiate(string? formatKey, StringValues accept, IReadOnlyList<WireFormat>? offered = null)
     {
-        offered ??= WireFormatDescriptor.All;
+        offered ??= WireFormat.All;
         if (formatKey is not null)
         {
             var byKey = offered.FirstOrDefault(d => d.Key.Equals(formatKey, StringComparison.OrdinalIgnoreCase));
-            return byKey is null ? null : new NegotiatedFormat(byKey.Format, byKey.MediaType);
+            return byKey is null ? null : new NegotiatedFormat(byKey, byKey.MediaType);
         }
 
         if (StringValues.IsNullOrEmpty(accept) || !MediaTypeHeaderValue.TryParseList(accept, out var ranges) || ranges.Count == 0)
         {
-            return offered.Count == 0 ? null : new NegotiatedFormat(offered[0].Format, offered[0].MediaType);
+            return offered.Count == 0 ? null : new NegotiatedFormat(offered[0], offered[0].MediaType);
         }
 
         Candidate? best = null;
@@ -63,7 +63,7 @@ public static class AcceptHeaderNegotiator
     // and among equally specific ones (the same range twice, parameters aside) the highest q. Wildcards match a
     // format's primary type only: an alias is there for clients that name it, so refusing application/json with q=0
     // next to */* does not bring JSON back in as text/json.
-    private static Candidate? Rate(WireFormatDescriptor descriptor, string offered, IList<MediaTypeHeaderValue> ranges, bool wildcardsMatch)
+    private static Candidate? Rate(WireFormat descriptor, string offered, IList<MediaTypeHeaderValue> ranges, bool wildcardsMatch)
     {
         var offeredType = new MediaTypeHeaderValue(offered);
         Candidate? rating = null;
@@ -80,7 +80,7 @@ public static class AcceptHeaderNegotiator
             if (rating is null || specificity > rating.Specificity || (specificity == rating.Specificity && quality > rating.Quality))
             {
                 // The offered type itself goes back, so an alias comes back as asked (in the table's spelling, without parameters).
-                rating = new Candidate(descriptor.Format, offered, quality, specificity, order);
+                rating = new Candidate(descriptor, offered, quality, specificity, order);
             }
         }
 

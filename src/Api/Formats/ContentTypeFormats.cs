@@ -4,7 +4,7 @@ using WebSerialization.Models;
 namespace WebSerialization.Api.Formats;
 
 /// <summary>
-/// Which format a request body is in, from its Content-Type: the names and aliases of <see cref="WireFormatDescriptor.All"/>
+/// Which format a request body is in, from its Content-Type: the names and aliases of <see cref="WireFormat.All"/>
 /// and nothing else (so <c>application/problem+json</c> is not an upload type), parameters ignored.
 /// </summary>
 public static class ContentTypeFormats
@@ -17,10 +17,10 @@ public static class ContentTypeFormats
             return null;
         }
 
-        return WireFormatDescriptor.All.FirstOrDefault(d => Names(d, parsed.MediaType.Value!))?.Format;
+        return WireFormat.All.FirstOrDefault(d => Names(d, parsed.MediaType.Value!));
     }
 
-    private static bool Names(WireFormatDescriptor descriptor, string mediaType) =>
+    private static bool Names(WireFormat descriptor, string mediaType) =>
         descriptor.MediaType.Equals(mediaType, StringComparison.OrdinalIgnoreCase)
         || descriptor.Aliases.Any(alias => alias.Equals(mediaType, StringComparison.OrdinalIgnoreCase));
 }

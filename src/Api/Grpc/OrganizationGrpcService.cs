@@ -142,7 +142,7 @@ public sealed partial class OrganizationGrpcService(
 
         var memberCount = checksum.MemberCount;
         return new UploadSummary(
-            WireFormatDescriptor.Of(WireFormat.Protobuf).Key,
+            WireFormat.Protobuf.Key,
             memberCount,
             tags?.Count ?? 0,
             bytesRead,

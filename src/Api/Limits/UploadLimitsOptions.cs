@@ -1,4 +1,4 @@
-using WebSerialization.Models.Streaming;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Api.Limits;
 

@@ -42,7 +42,7 @@ public sealed class OrganizationOperationFilter : IOperationFilter
                         Type = JsonSchemaType.Integer,
                         Format = "int32",
                         Minimum = "0",
-                        Maximum = OrganizationGenerator.SeedMemberCount.ToString(CultureInfo.InvariantCulture),
+                        Maximum = OrganizationGenerator.ArticleMemberCount.ToString(CultureInfo.InvariantCulture),
                     };
                     parameter.Example = JsonValue.Create(ExampleCount);
                     break;
@@ -51,7 +51,7 @@ public sealed class OrganizationOperationFilter : IOperationFilter
                     parameter.Schema = new OpenApiSchema
                     {
                         Type = JsonSchemaType.String,
-                        Enum = [.. WireFormatDescriptor.All.Select(d => (JsonNode)JsonValue.Create(d.Key))],
+                        Enum = [.. WireFormat.All.Select(d => (JsonNode)JsonValue.Create(d.Key))],
                     };
                     break;
             }

@@ -4,8 +4,8 @@ using Microsoft.Extensions.Options;
 using WebSerialization.Api.Diagnostics;
 using WebSerialization.Api.Formats;
 using WebSerialization.Api.Limits;
+using WebSerialization.Models.Grpc;
 using WebSerialization.Models;
-using WebSerialization.Models.Protobuf;
 
 namespace WebSerialization.Api.Organizations;
 
@@ -29,13 +29,13 @@ public static class OrganizationApi
         api.MapGet("/organization", GetOrganization)
             .WithName("GetOrganization")
             .WithSummary("The organization with its first `count` members, in the format chosen by Accept or `?format=`.")
-            .Produces(StatusCodes.Status200OK, typeof(Organization), WireMediaTypes.Json, WireMediaTypes.MessagePack, WireMediaTypes.Protobuf, WireMediaTypes.Binary)
+            .ProducesFormats(typeof(Organization), WireFormat.All)
             .ProducesProblem(StatusCodes.Status400BadRequest)
             .ProducesProblem(StatusCodes.Status406NotAcceptable)
             .ProducesProblem(StatusCodes.Status429TooManyRequests)
             .RequireRateLimiting(HeavyRequestLimiter.Policy);
 
-        api.MapGet("/formats", () => TypedResults.Ok(WireFormatDescriptor.All))
+        api.MapGet("/formats", () => TypedResults.Ok(WireFormat.All))
             .WithName("GetFormats")
             .WithSummary("The formats, with their media types, aliases and `format` keys.");
 

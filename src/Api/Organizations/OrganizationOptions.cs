@@ -7,7 +7,7 @@ public sealed class OrganizationOptions
     public const string Section = "Organization";
 
     /// <summary>How many members the served organization has (and so the largest <c>count</c>).</summary>
-    public int MemberCount { get; set; } = WebSerialization.Models.OrganizationGenerator.SeedMemberCount;
+    public int MemberCount { get; set; } = WebSerialization.Models.OrganizationGenerator.ArticleMemberCount;
 
     /// <summary>Bytes encoded between two flushes of a streamed response.</summary>
     public int ChunkSize { get; set; } = WebSerialization.Models.Streaming.OrganizationStreamWriter.DefaultChunkSize;

@@ -22,7 +22,7 @@ public sealed partial class OrganizationResult(Organization organization, int me
         var aborted = httpContext.RequestAborted;
         try
         {
-            var encoder = WireFormatCodecs.For(format.Format).CreateEncoder();
+            var encoder = format.Format.Codec.CreateEncoder();
             await OrganizationStreamWriter.WriteAsync(response.BodyWriter, encoder, organization, memberCount, aborted, chunkSize);
         }
         catch (OperationCanceledException)

@@ -7,8 +7,9 @@ using Microsoft.Net.Http.Headers;
 using WebSerialization.Api.Diagnostics;
 using WebSerialization.Api.Formats;
 using WebSerialization.Api.Limits;
-using WebSerialization.Models;
+using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Streaming;
+using WebSerialization.Models;
 
 namespace WebSerialization.Api.Organizations;
 
@@ -28,7 +29,7 @@ public static partial class OrganizationUploadApi
         api.MapPost("/organization", Summarize)
             .WithName("PostOrganization")
             .WithSummary("Decodes an organization sent in any format (by Content-Type) and answers what it found.")
-            .Produces<UploadSummary>(StatusCodes.Status200OK, WireMediaTypes.Json, WireMediaTypes.MessagePack, WireMediaTypes.Protobuf)
+            .ProducesFormats(typeof(UploadSummary), UploadSummaryResult.Formats)
             .ProducesProblem(StatusCodes.Status400BadRequest)
             .ProducesProblem(StatusCodes.Status406NotAcceptable)
             .ProducesProblem(StatusCodes.Status413PayloadTooLarge)
@@ -39,7 +40,7 @@ public static partial class OrganizationUploadApi
         api.MapPost("/organization/convert", Convert)
             .WithName("ConvertOrganization")
             .WithSummary("Decodes an organization sent in any format and streams it back in the format chosen by Accept or `?format=`.")
-            .Produces(StatusCodes.Status200OK, typeof(Organization), WireMediaTypes.Json, WireMediaTypes.MessagePack, WireMediaTypes.Protobuf, WireMediaTypes.Binary)
+            .ProducesFormats(typeof(Organization), WireFormat.All)
             .ProducesProblem(StatusCodes.Status400BadRequest)
             .ProducesProblem(StatusCodes.Status406NotAcceptable)
             .ProducesProblem(StatusCodes.Status413PayloadTooLarge)
@@ -55,7 +56,7 @@ public static partial class OrganizationUploadApi
         var negotiated = AcceptHeaderNegotiator.Negotiate(format, httpContext.Request.Headers.Accept, UploadSummaryResult.Formats);
         if (negotiated is null)
         {
-            return ProblemResponses.NotAcceptable("A summary is written as JSON, MessagePack or protobuf; the Accept header allows none of them.");
+            return ProblemResponses.NotAcceptable($"A summary is written as {string.Join(" or ", UploadSummaryResult.Formats.Select(f => f.Name))}; the Accept header allows none of them.");
         }
 
         // Each member is folded into the checksum and dropped: a summary takes the memory of one member.
@@ -71,7 +72,7 @@ public static partial class OrganizationUploadApi
 
         var header = summarizer.Header;
         var summary = new UploadSummary(
-            WireFormatDescriptor.Of(bodyFormat).Key,
+            bodyFormat!.Key,
             Math.Max(0, header.MemberCount),
             header.Tags?.Length ?? 0,
             bytesRead,
@@ -90,7 +91,7 @@ public static partial class OrganizationUploadApi
         ILoggerFactory loggers,
         string? format)
     {
-        var negotiated = AcceptHeaderNegotiator.Negotiate(format, httpContext.Request.Headers.Accept, WireFormatDescriptor.All);
+        var negotiated = AcceptHeaderNegotiator.Negotiate(format, httpContext.Request.Headers.Accept, WireFormat.All);
         if (negotiated is null)
         {
             return ProblemResponses.NotAcceptable("None of the media types in the Accept header is available.");
@@ -104,7 +105,7 @@ public static partial class OrganizationUploadApi
             response.ContentType = negotiated.ContentType;
             response.Headers.Append(HeaderNames.Vary, HeaderNames.Accept);
             await OrganizationStreamConverter.ConvertAsync(
-                body, codec, decodeLimits, WireFormatCodecs.For(negotiated.Format), response.BodyWriter, started => responseStarted = started, cancellationToken, options.Value.ChunkSize);
+                body, codec, decodeLimits, negotiated.Format.Codec, response.BodyWriter, started => responseStarted = started, cancellationToken, options.Value.ChunkSize);
         });
         if (problem is null || !responseStarted)
         {
@@ -120,14 +121,14 @@ public static partial class OrganizationUploadApi
         if (problem is not EmptyHttpResult)
         {
             httpContext.Abort();
-            LogConversionAborted(loggers.CreateLogger(typeof(OrganizationUploadApi)), bodyFormat, negotiated.Format);
+            LogConversionAborted(loggers.CreateLogger(typeof(OrganizationUploadApi)), bodyFormat!, negotiated.Format);
         }
 
         return Results.Empty;
     }
 
     // Decodes the request body with `decode`; answers the body's format, and the problem to answer instead, if any.
-    private static async Task<(WireFormat Format, IResult? Problem)> DecodeAsync(
+    private static async Task<(WireFormat? Format, IResult? Problem)> DecodeAsync(
         HttpContext httpContext,
         UploadLimitsOptions limits,
         ILoggerFactory loggers,
@@ -137,7 +138,7 @@ public static partial class OrganizationUploadApi
         var format = ContentTypeFormats.Resolve(request.ContentType);
         if (format is null)
         {
-            return (default, ProblemResponses.Problem(
+            return (null, ProblemResponses.Problem(
                 StatusCodes.Status415UnsupportedMediaType,
                 "Unsupported Media Type",
                 request.ContentType is null
@@ -154,12 +155,12 @@ public static partial class OrganizationUploadApi
 
         try
         {
-            await decode(WireFormatCodecs.For(format.Value), limits.ToDecodeLimits(), request.BodyReader, httpContext.RequestAborted);
-            return (format.Value, null);
+            await decode(format.Codec, limits.ToDecodeLimits(), request.BodyReader, httpContext.RequestAborted);
+            return (format, null);
         }
         catch (WireFormatException exception) when (exception.Error == WireFormatError.LimitExceeded)
         {
-            return (format.Value, ProblemResponses.Problem(
+            return (format, ProblemResponses.Problem(
                 StatusCodes.Status413PayloadTooLarge,
                 "Limit exceeded",
                 exception.Message,
@@ -167,16 +168,16 @@ public static partial class OrganizationUploadApi
         }
         catch (WireFormatException exception)
         {
-            return (format.Value, ProblemResponses.Problem(
+            return (format, ProblemResponses.Problem(
                 StatusCodes.Status400BadRequest,
                 exception.Error == WireFormatError.Truncated ? "Truncated body" : "Malformed body",
-                $"The body is not a valid {WireFormatDescriptor.Of(format.Value).Key} organization: {exception.Message}",
+                $"The body is not a valid {format.Key} organization: {exception.Message}",
                 new Dictionary<string, object?> { ["offset"] = exception.Offset }));
         }
         catch (BadHttpRequestException exception)
         {
             // Kestrel's own verdicts (413 for a body over the limit, 400 for bad framing) keep their status.
-            return (format.Value, ProblemResponses.Problem(exception.StatusCode, exception.StatusCode == StatusCodes.Status413PayloadTooLarge ? "Payload Too Large" : "Bad Request", exception.Message));
+            return (format, ProblemResponses.Problem(exception.StatusCode, exception.StatusCode == StatusCodes.Status413PayloadTooLarge ? "Payload Too Large" : "Bad Request", exception.Message));
         }
         catch (Exception exception) when (exception is IOException || (exception is OperationCanceledException))
         {
@@ -186,8 +187,8 @@ public static partial class OrganizationUploadApi
             // the pipe that threw is left mid-read (dotnet/runtime#53914), and draining it would log an error for a
             // connection that is gone anyway.
             httpContext.Abort();
-            LogUploadAbandoned(loggers.CreateLogger(typeof(OrganizationUploadApi)), format.Value);
-            return (format.Value, Results.Empty);
+            LogUploadAbandoned(loggers.CreateLogger(typeof(OrganizationUploadApi)), format);
+            return (format, Results.Empty);
         }
     }
 

@@ -40,10 +40,10 @@ public sealed partial class SeedOrganizationWarmUp(IServiceProvider services, IO
         var quietSince = Stopwatch.GetTimestamp();
         while (Stopwatch.GetElapsedTime(quietSince) < QuietTime && Stopwatch.GetElapsedTime(started) < Bound)
         {
-            foreach (var format in WireFormatDescriptor.All)
+            foreach (var format in WireFormat.All)
             {
                 var output = PipeWriter.Create(Stream.Null);
-                await OrganizationStreamWriter.WriteAsync(output, WireFormatCodecs.For(format.Format).CreateEncoder(), organization, members, cancellationToken, options.Value.ChunkSize);
+                await OrganizationStreamWriter.WriteAsync(output, format.Codec.CreateEncoder(), organization, members, cancellationToken, options.Value.ChunkSize);
                 await output.CompleteAsync();
             }
 

@@ -1,4 +1,4 @@
-using WebSerialization.Models.Streaming;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.Binary;
 
@@ -15,17 +15,14 @@ public sealed class BinaryCodec : IWireFormatCodec
     public static BinaryCodec Instance { get; } = new();
 
     /// <inheritdoc />
-    public WireFormat Format => WireFormat.Binary;
-
-    /// <inheritdoc />
     public bool MemberCountComesFirst => true;
 
     /// <inheritdoc />
-    public IOrganizationEncoder CreateEncoder() => new OrganizationBinaryEncoder();
+    public IOrganizationEncoder CreateEncoder() => new BinaryOrganizationEncoder();
 
     /// <inheritdoc />
-    public IOrganizationDecoder CreateDecoder(DecodeLimits limits) => new OrganizationBinaryDecoder(limits);
+    public IOrganizationDecoder CreateDecoder(DecodeLimits limits) => new BinaryOrganizationDecoder(limits);
 
     /// <inheritdoc />
-    public IOrganizationDecoder CreateDecoder(DecodeLimits limits, IOrganizationSink sink) => new OrganizationBinaryDecoder(limits, sink);
+    public IOrganizationDecoder CreateDecoder(DecodeLimits limits, IOrganizationSink sink) => new BinaryOrganizationDecoder(limits, sink);
 }

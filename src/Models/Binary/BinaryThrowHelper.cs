@@ -1,5 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
-using WebSerialization.Models.Streaming;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.Binary;
 

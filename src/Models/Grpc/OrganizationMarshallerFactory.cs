@@ -45,7 +45,7 @@ public sealed class OrganizationMarshallerFactory : MarshallerFactory
     public static long MessageSize(Organization organization)
     {
         ArgumentNullException.ThrowIfNull(organization);
-        return ProtobufWire.MeasureHeader(organization.Id, organization.Tags) + MembersSize(organization.Members);
+        return ProtobufOrganizationEncoder.MeasureHeader(organization.Id, organization.Tags) + MembersSize(organization.Members);
     }
 
     /// <inheritdoc />
@@ -60,7 +60,7 @@ public sealed class OrganizationMarshallerFactory : MarshallerFactory
         var size = 0L;
         foreach (var member in members ?? [])
         {
-            size += ProtobufWire.MeasureMember(member ?? throw new ArgumentException("A member is null.", nameof(members)));
+            size += ProtobufOrganizationEncoder.MeasureMember(member ?? throw new ArgumentException("A member is null.", nameof(members)));
         }
 
         return size;
@@ -68,7 +68,7 @@ public sealed class OrganizationMarshallerFactory : MarshallerFactory
 
     private static void Write(global::Grpc.Core.SerializationContext context, int id, string?[]? tags, List<Member>? members)
     {
-        var size = ProtobufWire.MeasureHeader(id, tags) + MembersSize(members);
+        var size = ProtobufOrganizationEncoder.MeasureHeader(id, tags) + MembersSize(members);
         if (size > Array.MaxLength)
         {
             throw new RpcException(new Status(StatusCode.ResourceExhausted, $"A message of {size} bytes is larger than gRPC can frame."));
@@ -76,11 +76,11 @@ public sealed class OrganizationMarshallerFactory : MarshallerFactory
 
         context.SetPayloadLength((int)size);
         using var output = new ExactSizeBufferWriter(context.GetBufferWriter());
-        var writer = new ProtobufBufferWriter(output);
-        ProtobufWire.WriteHeader(ref writer, id, tags);
+        var writer = new ProtobufWriter(output);
+        ProtobufOrganizationEncoder.WriteHeaderFields(ref writer, id, tags);
         foreach (var member in members ?? [])
         {
-            ProtobufWire.WriteMember(ref writer, member);
+            ProtobufOrganizationEncoder.WriteMemberField(ref writer, member);
         }
 
         writer.Flush();

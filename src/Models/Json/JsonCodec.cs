@@ -1,6 +1,6 @@
 using System.Buffers;
 using System.Text.Json;
-using WebSerialization.Models.Streaming;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.Json;
 
@@ -11,19 +11,16 @@ namespace WebSerialization.Models.Json;
 /// member; about 1.9x System.Text.Json's serializer in tests/Benchmarks' rows "JSON stream" against "JSON byte[]"
 /// (<c>dotnet run -c Release --project tests/Benchmarks</c>, docs/results/benchmarks.md).
 /// </summary>
-public sealed class JsonCodec : IWireFormatCodec
+public sealed class JsonCodec : IWireFormatCodec, IUploadSummaryWriter
 {
     /// <summary>The shared instance.</summary>
     public static JsonCodec Instance { get; } = new();
 
     /// <inheritdoc />
-    public WireFormat Format => WireFormat.Json;
-
-    /// <inheritdoc />
     public bool MemberCountComesFirst => false;
 
     /// <inheritdoc />
-    public IOrganizationEncoder CreateEncoder() => new Encoder();
+    public IOrganizationEncoder CreateEncoder() => new JsonOrganizationEncoder();
 
     /// <inheritdoc />
     public IOrganizationDecoder CreateDecoder(DecodeLimits limits) => new JsonOrganizationDecoder(limits);
@@ -31,109 +28,10 @@ public sealed class JsonCodec : IWireFormatCodec
     /// <inheritdoc />
     public IOrganizationDecoder CreateDecoder(DecodeLimits limits, IOrganizationSink sink) => new JsonOrganizationDecoder(limits, sink);
 
-    private sealed class Encoder : IOrganizationEncoder
+    /// <summary>Writes the summary with System.Text.Json, as a camelCase object.</summary>
+    public void WriteSummary(IBufferWriter<byte> output, UploadSummary summary)
     {
-        private static readonly JsonEncodedText IdName = JsonEncodedText.Encode("id");
-        private static readonly JsonEncodedText TagsName = JsonEncodedText.Encode("tags");
-        private static readonly JsonEncodedText MembersName = JsonEncodedText.Encode("members");
-        private static readonly JsonEncodedText NameName = JsonEncodedText.Encode("name");
-        private static readonly JsonEncodedText DescriptionName = JsonEncodedText.Encode("description");
-        private static readonly JsonEncodedText AddressName = JsonEncodedText.Encode("address");
-        private static readonly JsonEncodedText ValueName = JsonEncodedText.Encode("value");
-        private static readonly JsonEncodedText UpdateTimeName = JsonEncodedText.Encode("updateTime");
-
-        private Utf8JsonWriter? _writer;
-        private bool _hasMembers;
-
-        public long WriteHeader(IBufferWriter<byte> output, Organization organization, int memberCount)
-        {
-            // The writer is bound to the first output it sees; the stream writer passes the same one every time.
-            _writer = new Utf8JsonWriter(output, new JsonWriterOptions { SkipValidation = true });
-            var start = Written(_writer);
-            _writer.WriteStartObject();
-            _writer.WriteNumber(IdName, organization.Id);
-            _writer.WritePropertyName(TagsName);
-            JsonSerializer.Serialize(_writer, organization.Tags, ModelsJsonContext.Default.StringArray);
-            _hasMembers = organization.Members is not null;
-            if (_hasMembers)
-            {
-                _writer.WriteStartArray(MembersName);
-            }
-            else
-            {
-                _writer.WriteNull(MembersName);
-            }
-
-            return Commit(start);
-        }
-
-        public long WriteMembers(IBufferWriter<byte> output, ReadOnlySpan<Member> members)
-        {
-            var writer = _writer ?? throw new InvalidOperationException("WriteHeader must come first.");
-            var start = Written(writer);
-            foreach (var member in members)
-            {
-                writer.WriteStartObject();
-                writer.WriteNumber(IdName, member.Id);
-                WriteNullableString(writer, NameName, member.Name);
-                WriteNullableString(writer, DescriptionName, member.Description);
-                WriteNullableString(writer, AddressName, member.Address);
-                WriteDouble(writer, ValueName, member.Value);
-                writer.WriteNumber(UpdateTimeName, member.UpdateTime);
-                writer.WriteEndObject();
-            }
-
-            return Commit(start);
-        }
-
-        public long WriteFooter(IBufferWriter<byte> output)
-        {
-            var writer = _writer ?? throw new InvalidOperationException("WriteHeader must come first.");
-            var start = Written(writer);
-            if (_hasMembers)
-            {
-                writer.WriteEndArray();
-            }
-
-            writer.WriteEndObject();
-            return Commit(start);
-        }
-
-        private static void WriteNullableString(Utf8JsonWriter writer, JsonEncodedText name, string? value)
-        {
-            if (value is null)
-            {
-                writer.WriteNull(name);
-            }
-            else
-            {
-                writer.WriteString(name, value);
-            }
-        }
-
-        // JSON has no literal for NaN or the infinities; like JsonNumberHandling.AllowNamedFloatingPointLiterals,
-        // they are written as the strings "NaN", "Infinity" and "-Infinity".
-        private static void WriteDouble(Utf8JsonWriter writer, JsonEncodedText name, double value)
-        {
-            if (double.IsFinite(value))
-            {
-                writer.WriteNumber(name, value);
-            }
-            else
-            {
-                writer.WriteString(name, double.IsNaN(value) ? "NaN" : value > 0 ? "Infinity" : "-Infinity");
-            }
-        }
-
-        // Everything the writer has produced so far, committed to the output or not. JsonSerializer.Serialize
-        // commits on its own, so the count must be taken before it runs, not only around our Flush.
-        private static long Written(Utf8JsonWriter writer) => writer.BytesCommitted + writer.BytesPending;
-
-        // Moves what the writer buffered into the output and says how much was written since start.
-        private long Commit(long start)
-        {
-            _writer!.Flush();
-            return _writer.BytesCommitted - start;
-        }
+        using var writer = new Utf8JsonWriter(output);
+        JsonSerializer.Serialize(writer, summary, ModelsJsonContext.Default.UploadSummary);
     }
 }

@@ -2,7 +2,7 @@ using System.Buffers;
 using System.Runtime.ExceptionServices;
 using System.Text;
 using System.Text.Json;
-using WebSerialization.Models.Streaming;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.Json;
 

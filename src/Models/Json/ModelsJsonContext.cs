@@ -15,4 +15,5 @@ namespace WebSerialization.Models.Json;
 [JsonSerializable(typeof(Organization))]
 [JsonSerializable(typeof(Member))]
 [JsonSerializable(typeof(string[]))]
+[JsonSerializable(typeof(UploadSummary))]
 public sealed partial class ModelsJsonContext : JsonSerializerContext;

@@ -1,4 +1,6 @@
-using WebSerialization.Models.Streaming;
+using System.Buffers;
+using MessagePack;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.MessagePack;
 
@@ -8,7 +10,7 @@ namespace WebSerialization.Models.MessagePack;
 /// with the byte-for-byte choices of MessagePack-CSharp (see docs/messagepack-layout.md), which property tests check
 /// against the library itself (tests/Codecs/Libraries). Why the encoder is ours: <see cref="MessagePackOrganizationEncoder"/>.
 /// </summary>
-public sealed class MessagePackCodec : IWireFormatCodec
+public sealed class MessagePackCodec : IWireFormatCodec, IUploadSummaryWriter
 {
     /// <summary>Elements of the organization array: Id, Tags, Members.</summary>
     internal const int OrganizationFieldCount = 3;
@@ -18,9 +20,6 @@ public sealed class MessagePackCodec : IWireFormatCodec
 
     /// <summary>The shared instance.</summary>
     public static MessagePackCodec Instance { get; } = new();
-
-    /// <inheritdoc />
-    public WireFormat Format => WireFormat.MessagePack;
 
     /// <inheritdoc />
     public bool MemberCountComesFirst => true;
@@ -33,4 +32,8 @@ public sealed class MessagePackCodec : IWireFormatCodec
 
     /// <inheritdoc />
     public IOrganizationDecoder CreateDecoder(DecodeLimits limits, IOrganizationSink sink) => new MessagePackOrganizationDecoder(limits, sink);
+
+    /// <summary>Writes the summary with MessagePack-CSharp, as an array in property order.</summary>
+    public void WriteSummary(IBufferWriter<byte> output, UploadSummary summary) =>
+        MessagePackSerializer.Serialize(output, summary, MessagePackSerializerOptions.Standard);
 }

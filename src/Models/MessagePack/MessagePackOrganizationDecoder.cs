@@ -3,7 +3,7 @@ using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
 using System.Runtime.CompilerServices;
 using System.Text;
-using WebSerialization.Models.Streaming;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.MessagePack;
 
@@ -304,10 +304,10 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
 
         switch (code)
         {
-            case >= MessagePackCode.MinFixArray and <= MessagePackCode.MaxFixArray:
+            case >= MessagePackWire.MinFixArray and <= MessagePackWire.MaxFixArray:
                 count = code & 0x0f;
                 return true;
-            case MessagePackCode.Array16:
+            case MessagePackWire.Array16:
                 if (!reader.TryReadBigEndian(out short count16))
                 {
                     return false;
@@ -315,7 +315,7 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
 
                 count = (ushort)count16;
                 return true;
-            case MessagePackCode.Array32:
+            case MessagePackWire.Array32:
                 if (!reader.TryReadBigEndian(out int count32))
                 {
                     return false;
@@ -323,7 +323,7 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
 
                 count = (uint)count32;
                 return true;
-            case MessagePackCode.Nil when nilAllowed:
+            case MessagePackWire.Nil when nilAllowed:
                 count = -1;
                 return true;
             default:
@@ -371,7 +371,7 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
 
         switch (code)
         {
-            case MessagePackCode.Float64:
+            case MessagePackWire.Float64:
                 if (!reader.TryReadBigEndian(out long bits64))
                 {
                     return false;
@@ -379,7 +379,7 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
 
                 value = BitConverter.Int64BitsToDouble(bits64);
                 return true;
-            case MessagePackCode.Float32:
+            case MessagePackWire.Float32:
                 if (!reader.TryReadBigEndian(out int bits32))
                 {
                     return false;
@@ -416,12 +416,12 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
         long length;
         switch (code)
         {
-            case >= MessagePackCode.MinFixStr and <= MessagePackCode.MaxFixStr:
+            case >= MessagePackWire.MinFixStr and <= MessagePackWire.MaxFixStr:
                 length = code & 0x1f;
                 break;
-            case MessagePackCode.Nil:
+            case MessagePackWire.Nil:
                 return true;
-            case MessagePackCode.Str8:
+            case MessagePackWire.Str8:
                 if (!reader.TryRead(out var length8))
                 {
                     return false;
@@ -429,7 +429,7 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
 
                 length = length8;
                 break;
-            case MessagePackCode.Str16:
+            case MessagePackWire.Str16:
                 if (!reader.TryReadBigEndian(out short length16))
                 {
                     return false;
@@ -437,7 +437,7 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
 
                 length = (ushort)length16;
                 break;
-            case MessagePackCode.Str32:
+            case MessagePackWire.Str32:
                 if (!reader.TryReadBigEndian(out int length32))
                 {
                     return false;
@@ -515,38 +515,38 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
         isAboveInt64 = false;
         switch (code)
         {
-            case <= MessagePackCode.MaxFixInt:
+            case <= MessagePackWire.MaxFixInt:
                 value = code;
                 return true;
-            case >= MessagePackCode.MinNegativeFixInt:
+            case >= MessagePackWire.MinNegativeFixInt:
                 value = (sbyte)code;
                 return true;
-            case MessagePackCode.UInt8:
-            case MessagePackCode.Int8:
+            case MessagePackWire.UInt8:
+            case MessagePackWire.Int8:
                 if (!reader.TryRead(out var byteValue))
                 {
                     return false;
                 }
 
-                value = code == MessagePackCode.UInt8 ? byteValue : (sbyte)byteValue;
+                value = code == MessagePackWire.UInt8 ? byteValue : (sbyte)byteValue;
                 return true;
-            case MessagePackCode.UInt16:
-            case MessagePackCode.Int16:
+            case MessagePackWire.UInt16:
+            case MessagePackWire.Int16:
                 if (!reader.TryReadBigEndian(out short shortValue))
                 {
                     return false;
                 }
 
-                value = code == MessagePackCode.UInt16 ? (ushort)shortValue : shortValue;
+                value = code == MessagePackWire.UInt16 ? (ushort)shortValue : shortValue;
                 return true;
-            case MessagePackCode.UInt32:
-            case MessagePackCode.Int32:
+            case MessagePackWire.UInt32:
+            case MessagePackWire.Int32:
                 if (!reader.TryReadBigEndian(out int intValue))
                 {
                     return false;
                 }
 
-                value = code == MessagePackCode.UInt32 ? (uint)intValue : intValue;
+                value = code == MessagePackWire.UInt32 ? (uint)intValue : intValue;
                 return true;
             default:
                 if (!reader.TryReadBigEndian(out value))
@@ -554,13 +554,13 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
                     return false;
                 }
 
-                isAboveInt64 = code == MessagePackCode.UInt64 && value < 0;
+                isAboveInt64 = code == MessagePackWire.UInt64 && value < 0;
                 return true;
         }
     }
 
     private static bool IsInteger(byte code) =>
-        code is <= MessagePackCode.MaxFixInt or >= MessagePackCode.MinNegativeFixInt or (>= MessagePackCode.UInt8 and <= MessagePackCode.Int64);
+        code is <= MessagePackWire.MaxFixInt or >= MessagePackWire.MinNegativeFixInt or (>= MessagePackWire.UInt8 and <= MessagePackWire.Int64);
 
     private void CheckDepth(int depth, long start)
     {
@@ -605,7 +605,7 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private WireFormatException UnexpectedFormat(byte code, long start, string what, string expected) =>
-        Malformed($"Expected {what} as {expected}, found {MessagePackCode.FormatName(code)} (0x{code:x2}).", start);
+        Malformed($"Expected {what} as {expected}, found {MessagePackWire.FormatName(code)} (0x{code:x2}).", start);
 
     private WireFormatException Malformed(string message, long start) =>
         new(WireFormatError.Malformed, message, _offset + start);

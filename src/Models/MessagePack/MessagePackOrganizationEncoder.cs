@@ -1,5 +1,5 @@
 using System.Buffers;
-using WebSerialization.Models.Streaming;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.MessagePack;
 
@@ -30,7 +30,7 @@ internal sealed class MessagePackOrganizationEncoder : IOrganizationEncoder
             throw new InvalidOperationException("The header has already been written.");
         }
 
-        var writer = new MessagePackBufferWriter(output);
+        var writer = new MessagePackWriter(output);
         writer.WriteArrayHeader(MessagePackCodec.OrganizationFieldCount);
         writer.WriteInteger(organization.Id);
         if (organization.Tags is { } tags)
@@ -75,7 +75,7 @@ internal sealed class MessagePackOrganizationEncoder : IOrganizationEncoder
             throw new InvalidOperationException($"The header announced {_membersAnnounced} members; {_membersWritten + members.Length} were given.");
         }
 
-        var writer = new MessagePackBufferWriter(output);
+        var writer = new MessagePackWriter(output);
         foreach (var member in members)
         {
             // MessagePack-CSharp would write nil here, but the model has no null members and the decoder accepts none.

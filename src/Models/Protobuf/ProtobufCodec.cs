@@ -1,11 +1,11 @@
 using System.Buffers;
 using Google.Protobuf;
-using WebSerialization.Models.Streaming;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.Protobuf;
 
 /// <summary>
-/// Protocol Buffers, read with Google.Protobuf and written by <see cref="ProtobufBufferWriter"/> straight into the
+/// Protocol Buffers, read with Google.Protobuf and written by <see cref="ProtobufWriter"/> straight into the
 /// output's buffer. The repeated <c>Members</c> field is written one element at a time (tag, length, member), and
 /// consecutive elements of a repeated field concatenate into one valid message, so the payload streams without ever
 /// being measured as a whole.
@@ -16,25 +16,21 @@ namespace WebSerialization.Models.Protobuf;
 /// writes to a <see cref="Stream"/> with synchronous writes that Kestrel refuses by default, and for speed: about 3x
 /// protobuf-net's fastest call in tests/Benchmarks' rows "protobuf stream" against "protobuf-net Stream"
 /// (<c>dotnet run -c Release --project tests/Benchmarks</c>, docs/results/benchmarks.md).</para>
-/// <para>Google.Protobuf's <see cref="CodedOutputStream"/> can only write to an array or a <see cref="Stream"/>, so every
-/// byte went through a buffer of its own and was copied into the pipe; and its <see cref="WriteContext"/>, which
-/// writes into an <see cref="IBufferWriter{T}"/>, allocates an array for every string that straddles two of the
-/// pipe's 4 KB spans (0.7 MB per seed payload). The writer here reserves each member's room before writing it, and
-/// reads each string once.</para>
+/// <para>Google.Protobuf's <see cref="CodedOutputStream"/> writes only to an array or a <see cref="Stream"/>, which puts a
+/// copy between it and the pipe, and its <see cref="WriteContext"/> allocates an array for each string that straddles two
+/// of the output's spans; <see cref="ProtobufOrganizationEncoder"/> reserves each member's room before writing it and
+/// reads each string once, so it allocates nothing per member (tests/Codecs' allocation tests hold it to that).</para>
 /// </remarks>
-public sealed class ProtobufCodec : IWireFormatCodec
+public sealed class ProtobufCodec : IWireFormatCodec, IUploadSummaryWriter
 {
     /// <summary>The shared instance.</summary>
     public static ProtobufCodec Instance { get; } = new();
 
     /// <inheritdoc />
-    public WireFormat Format => WireFormat.Protobuf;
-
-    /// <inheritdoc />
     public bool MemberCountComesFirst => false;
 
     /// <inheritdoc />
-    public IOrganizationEncoder CreateEncoder() => new Encoder();
+    public IOrganizationEncoder CreateEncoder() => new ProtobufOrganizationEncoder();
 
     /// <inheritdoc />
     public IOrganizationDecoder CreateDecoder(DecodeLimits limits) => new ProtobufOrganizationDecoder(limits);
@@ -42,32 +38,6 @@ public sealed class ProtobufCodec : IWireFormatCodec
     /// <inheritdoc />
     public IOrganizationDecoder CreateDecoder(DecodeLimits limits, IOrganizationSink sink) => new ProtobufOrganizationDecoder(limits, sink);
 
-    private sealed class Encoder : IOrganizationEncoder
-    {
-        public long WriteHeader(IBufferWriter<byte> output, Organization organization, int memberCount)
-        {
-            ArgumentNullException.ThrowIfNull(output);
-            ArgumentNullException.ThrowIfNull(organization);
-            var writer = new ProtobufBufferWriter(output);
-            ProtobufWire.WriteHeader(ref writer, organization);
-            writer.Flush();
-            return writer.BytesWritten;
-        }
-
-        public long WriteMembers(IBufferWriter<byte> output, ReadOnlySpan<Member> members)
-        {
-            ArgumentNullException.ThrowIfNull(output);
-            var writer = new ProtobufBufferWriter(output);
-            foreach (var member in members)
-            {
-                ArgumentNullException.ThrowIfNull(member, nameof(members));
-                ProtobufWire.WriteMember(ref writer, member);
-            }
-
-            writer.Flush();
-            return writer.BytesWritten;
-        }
-
-        public long WriteFooter(IBufferWriter<byte> output) => 0;
-    }
+    /// <summary>Writes the summary with protobuf-net, as fields 1..6 in property order.</summary>
+    public void WriteSummary(IBufferWriter<byte> output, UploadSummary summary) => ProtoBuf.Serializer.Serialize(output, summary);
 }

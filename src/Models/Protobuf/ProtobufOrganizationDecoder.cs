@@ -4,7 +4,7 @@ using System.Text;
 using System.Text.Unicode;
 using Google.Protobuf;
 using Google.Protobuf.Reflection;
-using WebSerialization.Models.Streaming;
+using WebSerialization.Models.Codecs;
 using ProtoWireFormat = Google.Protobuf.WireFormat;
 
 namespace WebSerialization.Models.Protobuf;

@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.IO.Pipelines;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.Streaming;
 

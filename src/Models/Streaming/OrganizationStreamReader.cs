@@ -1,4 +1,5 @@
 using System.IO.Pipelines;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.Streaming;
 

@@ -1,5 +1,6 @@
 using System.IO.Pipelines;
 using System.Runtime.InteropServices;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.Streaming;
 

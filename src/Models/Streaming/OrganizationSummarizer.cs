@@ -1,3 +1,5 @@
+using WebSerialization.Models.Codecs;
+
 namespace WebSerialization.Models.Streaming;
 
 /// <summary>

@@ -1,7 +1,7 @@
 using System.Buffers;
 using System.Runtime.InteropServices;
+using WebSerialization.Models.Codecs;
 using WebSerialization.Models;
-using WebSerialization.Models.Streaming;
 
 namespace WebSerialization.Benchmarks.Contenders;
 
@@ -15,7 +15,7 @@ public sealed class CodecByteArraySerializer(IWireFormatCodec codec, string name
     public override string Name => name;
 
     public override string Description =>
-        $"Our {FormatName(codec.Format)} encoder writing all members in one call into an `ArrayBufferWriter<byte>` that the row keeps " +
+        $"Our {FormatName(codec)} encoder writing all members in one call into an `ArrayBufferWriter<byte>` that the row keeps " +
         "from call to call (as the libraries pool theirs), then `ToArray()`, the one exact-size array a call allocates; our decoder over the whole array as one final block: " +
         "our codec called as the library's plain `byte[]` calls are.";
 

@@ -1,7 +1,8 @@
 using System.IO.Pipelines;
 using WebSerialization.Benchmarks.Streaming;
-using WebSerialization.Models;
+using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Streaming;
+using WebSerialization.Models;
 
 namespace WebSerialization.Benchmarks.Contenders;
 
@@ -19,7 +20,7 @@ public sealed class CodecStreamingSerializer(IWireFormatCodec codec, string name
     public override string Name => name;
 
     public override string Description =>
-        $"Our {FormatName(codec.Format)} encoder through `OrganizationStreamWriter` (batches of 64 members, a flush every " +
+        $"Our {FormatName(codec)} encoder through `OrganizationStreamWriter` (batches of 64 members, a flush every " +
         $"{OrganizationStreamWriter.DefaultChunkSize / 1024} KB, as the API has it) into a pipe writer that discards what is flushed and reuses its " +
         $"{DiscardingPipeWriter.BufferSize / 1024} KB buffer; our decoder through " +
         "`OrganizationStreamReader` from a pipe reader that delivers the payload 64 KB per read.";

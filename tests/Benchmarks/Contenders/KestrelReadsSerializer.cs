@@ -1,7 +1,8 @@
 using WebSerialization.Benchmarks.Streaming;
 using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
+using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Streaming;
+using WebSerialization.Models;
 
 namespace WebSerialization.Benchmarks.Contenders;
 
@@ -22,7 +23,7 @@ public sealed class KestrelReadsSerializer(IWireFormatCodec codec, string name, 
     public override string Name => name;
 
     public override string Description =>
-        $"Our {FormatName(codec.Format)} decoder through `OrganizationStreamReader` from a pipe reader that delivers the payload in " +
+        $"Our {FormatName(codec)} decoder through `OrganizationStreamReader` from a pipe reader that delivers the payload in " +
         $"{KestrelSegmentSize / 1024} KB segments, one more per read, as Kestrel hands over a request body; the encode is the streaming row's.";
 
     public override ContenderFamily Family => family;

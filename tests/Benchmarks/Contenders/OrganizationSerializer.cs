@@ -1,4 +1,5 @@
 using WebSerialization.Models;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Benchmarks.Contenders;
 
@@ -36,11 +37,5 @@ public abstract class OrganizationSerializer
     public sealed override string ToString() => Name;
 
     /// <summary>A format's name as the tables spell it.</summary>
-    protected static string FormatName(WireFormat format) => format switch
-    {
-        WireFormat.Json => "JSON",
-        WireFormat.Protobuf => "protobuf",
-        WireFormat.Binary => "binary",
-        _ => format.ToString(),
-    };
+    protected static string FormatName(IWireFormatCodec codec) => WireFormat.All.Single(format => format.Codec == codec).Name;
 }

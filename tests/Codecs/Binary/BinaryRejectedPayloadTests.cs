@@ -1,6 +1,6 @@
 using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models.Binary;
-using WebSerialization.Models.Streaming;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Codecs.Tests.Binary;
 

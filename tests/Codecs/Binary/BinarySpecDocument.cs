@@ -1,5 +1,5 @@
 using System.Globalization;
-using WebSerialization.Models.Streaming;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Codecs.Tests.Binary;
 

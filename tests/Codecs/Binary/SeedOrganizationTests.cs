@@ -2,11 +2,11 @@ using System.Buffers;
 using System.Diagnostics;
 using System.Reflection;
 using System.Runtime.InteropServices;
-using WebSerialization.Models;
 using WebSerialization.Models.Binary;
+using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Json;
 using WebSerialization.Models.Protobuf;
-using WebSerialization.Models.Streaming;
+using WebSerialization.Models;
 using Xunit.Abstractions;
 using WebSerialization.Codecs.Tests.Support;
 

@@ -1,8 +1,9 @@
 using ProtoBuf;
 using WebSerialization.Codecs.Tests.Interop;
 using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
+using WebSerialization.Models.Grpc;
 using WebSerialization.Models.Protobuf;
+using WebSerialization.Models;
 
 namespace WebSerialization.Codecs.Tests.Grpc;
 

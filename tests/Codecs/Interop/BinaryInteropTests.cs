@@ -1,8 +1,8 @@
 using WebSerialization.Codecs.Tests.Binary;
 using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
 using WebSerialization.Models.Binary;
-using WebSerialization.Models.Streaming;
+using WebSerialization.Models.Codecs;
+using WebSerialization.Models;
 
 namespace WebSerialization.Codecs.Tests.Interop;
 

@@ -2,9 +2,9 @@ using System.Buffers;
 using System.Diagnostics;
 using System.Text;
 using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
+using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Json;
-using WebSerialization.Models.Streaming;
+using WebSerialization.Models;
 
 namespace WebSerialization.Codecs.Tests.Json;
 

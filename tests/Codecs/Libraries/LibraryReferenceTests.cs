@@ -1,8 +1,9 @@
 using System.IO.Pipelines;
 using CsCheck;
 using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
+using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Streaming;
+using WebSerialization.Models;
 
 namespace WebSerialization.Codecs.Tests.Libraries;
 

@@ -1,10 +1,10 @@
 using System.Text;
 using MessagePack;
 using ProtoBuf;
-using WebSerialization.Models;
+using WebSerialization.Models.Codecs;
 using WebSerialization.Models.MessagePack;
 using WebSerialization.Models.Protobuf;
-using WebSerialization.Models.Streaming;
+using WebSerialization.Models;
 
 namespace WebSerialization.Codecs.Tests.Libraries;
 

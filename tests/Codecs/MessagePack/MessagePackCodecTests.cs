@@ -1,9 +1,10 @@
 using System.Diagnostics;
 using System.IO.Pipelines;
 using System.Text;
-using WebSerialization.Models;
+using WebSerialization.Models.Codecs;
 using WebSerialization.Models.MessagePack;
 using WebSerialization.Models.Streaming;
+using WebSerialization.Models;
 using Xunit.Abstractions;
 using static WebSerialization.Codecs.Tests.MessagePack.MessagePackPayloads;
 using WebSerialization.Codecs.Tests.Support;
@@ -26,8 +27,7 @@ public class MessagePackCodecTests(ITestOutputHelper output)
     [Fact]
     public void IsTheCodecForMessagePack()
     {
-        Assert.Same(MessagePackCodec.Instance, WireFormatCodecs.For(WireFormat.MessagePack));
-        Assert.Equal(WireFormat.MessagePack, MessagePackCodec.Instance.Format);
+        Assert.Same(MessagePackCodec.Instance, WireFormat.MessagePack.Codec);
     }
 
     [Theory]

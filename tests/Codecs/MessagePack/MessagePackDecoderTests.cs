@@ -1,8 +1,8 @@
 using System.Buffers;
 using System.Diagnostics;
-using WebSerialization.Models;
+using WebSerialization.Models.Codecs;
 using WebSerialization.Models.MessagePack;
-using WebSerialization.Models.Streaming;
+using WebSerialization.Models;
 using Xunit.Abstractions;
 using static WebSerialization.Codecs.Tests.MessagePack.MessagePackPayloads;
 using WebSerialization.Codecs.Tests.Support;

@@ -3,9 +3,9 @@ using System.Diagnostics;
 using System.Text;
 using Google.Protobuf;
 using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
+using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Protobuf;
-using WebSerialization.Models.Streaming;
+using WebSerialization.Models;
 
 namespace WebSerialization.Codecs.Tests.Protobuf;
 

@@ -2,8 +2,10 @@ using System.Buffers;
 using System.IO.Pipelines;
 using System.Text;
 using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
+using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Streaming;
+using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Streaming;
 
@@ -21,9 +23,9 @@ public class OrganizationStreamConverterTests
         get
         {
             var data = new TheoryData<WireFormat, WireFormat>();
-            foreach (var from in Enum.GetValues<WireFormat>())
+            foreach (var from in WireFormat.All)
             {
-                foreach (var to in Enum.GetValues<WireFormat>())
+                foreach (var to in WireFormat.All)
                 {
                     data.Add(from, to);
                 }
@@ -33,7 +35,7 @@ public class OrganizationStreamConverterTests
         }
     }
 
-    public static TheoryData<WireFormat> Formats => [.. Enum.GetValues<WireFormat>()];
+    public static TheoryData<WireFormat> Formats => [.. WireFormat.All];
 
     [Theory]
     [MemberData(nameof(Pairs))]
@@ -41,7 +43,7 @@ public class OrganizationStreamConverterTests
     {
         foreach (var organization in new[] { TestOrganizations.Random(11, 400), TestOrganizations.Extremes(), new Organization { Id = 3 }, new Organization { Tags = [], Members = [] } })
         {
-            var input = CodecHarness.Encode(WireFormatCodecs.For(from), organization);
+            var input = CodecHarness.Encode(from.Codec, organization);
 
             var (output, _) = await ConvertAsync(input, from, to, readOutputAsItComes: true);
 
@@ -53,7 +55,7 @@ public class OrganizationStreamConverterTests
     [MemberData(nameof(Pairs))]
     public async Task FinishesWhenTheOutputIsReadOnlyOnceTheWholeInputIsSent(WireFormat from, WireFormat to)
     {
-        var input = CodecHarness.Encode(WireFormatCodecs.For(from), TestOrganizations.Random(12, 2000));
+        var input = CodecHarness.Encode(from.Codec, TestOrganizations.Random(12, 2000));
 
         var (output, _) = await ConvertAsync(input, from, to, readOutputAsItComes: false);
 
@@ -71,8 +73,8 @@ public class OrganizationStreamConverterTests
     }
 
     [Theory]
-    [InlineData(WireFormat.MessagePack)]
-    [InlineData(WireFormat.Binary)]
+    [InlineFormatData("msgpack")]
+    [InlineFormatData("binary")]
     public async Task TakesAnIdAfterTheMembersWhenTheTargetWaitsForTheMemberCount(WireFormat to)
     {
         var input = Encoding.UTF8.GetBytes("""{"members":[{"id":1},{"id":2}],"id":5,"tags":["a"]}""");
@@ -86,7 +88,7 @@ public class OrganizationStreamConverterTests
     [MemberData(nameof(Formats))]
     public async Task LeavesTheOutputUntouchedWhenTheInputFailsWithinTheFirstChunk(WireFormat to)
     {
-        var input = CodecHarness.Encode(WireFormatCodecs.For(WireFormat.Binary), TestOrganizations.Random(13, 3));
+        var input = CodecHarness.Encode(WireFormat.Binary.Codec, TestOrganizations.Random(13, 3));
 
         var (output, started) = await ConvertFailingAsync(input[..^2], to);
 
@@ -98,7 +100,7 @@ public class OrganizationStreamConverterTests
     [MemberData(nameof(Formats))]
     public async Task SaysTheOutputHasStartedWhenTheInputFailsAfterTheFirstChunk(WireFormat to)
     {
-        var input = CodecHarness.Encode(WireFormatCodecs.For(WireFormat.Binary), TestOrganizations.Random(14, 2000));
+        var input = CodecHarness.Encode(WireFormat.Binary.Codec, TestOrganizations.Random(14, 2000));
 
         var (output, started) = await ConvertFailingAsync(input[..^2], to);
 
@@ -110,7 +112,7 @@ public class OrganizationStreamConverterTests
     [MemberData(nameof(Formats))]
     public void TheSummarizersChecksumIsTheOrganizationsChecksum(WireFormat format)
     {
-        var codec = WireFormatCodecs.For(format);
+        var codec = format.Codec;
         foreach (var organization in new[] { TestOrganizations.Random(15, 300), TestOrganizations.Extremes(), new Organization() })
         {
             var payload = CodecHarness.Encode(codec, organization);
@@ -123,7 +125,7 @@ public class OrganizationStreamConverterTests
     }
 
     private static byte[] Expected(byte[] input, WireFormat from, WireFormat to) =>
-        CodecHarness.Encode(WireFormatCodecs.For(to), CodecHarness.Decode(WireFormatCodecs.For(from), input));
+        CodecHarness.Encode(to.Codec, CodecHarness.Decode(from.Codec, input));
 
     // Feeds the input through a pipe in 4 KB writes; the output is read as it comes, or only once the input is all sent.
     private static async Task<(byte[] Output, bool Started)> ConvertAsync(byte[] input, WireFormat from, WireFormat to, bool readOutputAsItComes)
@@ -136,7 +138,7 @@ public class OrganizationStreamConverterTests
             try
             {
                 await OrganizationStreamConverter.ConvertAsync(
-                    inputPipe.Reader, WireFormatCodecs.For(from), DecodeLimits.Default, WireFormatCodecs.For(to), outputPipe.Writer, s => started = s, CancellationToken.None, ChunkSize);
+                    inputPipe.Reader, from.Codec, DecodeLimits.Default, to.Codec, outputPipe.Writer, s => started = s, CancellationToken.None, ChunkSize);
                 await outputPipe.Writer.CompleteAsync();
             }
             catch (Exception e)
@@ -164,7 +166,7 @@ public class OrganizationStreamConverterTests
         var writer = PipeWriter.Create(new WrittenBytesStream(output));
         var started = false;
         await Assert.ThrowsAsync<WireFormatException>(() => OrganizationStreamConverter.ConvertAsync(
-            PipeReader.Create(new ReadOnlySequence<byte>(input)), WireFormatCodecs.For(WireFormat.Binary), DecodeLimits.Default, WireFormatCodecs.For(to), writer, s => started = s, CancellationToken.None, ChunkSize));
+            PipeReader.Create(new ReadOnlySequence<byte>(input)), WireFormat.Binary.Codec, DecodeLimits.Default, to.Codec, writer, s => started = s, CancellationToken.None, ChunkSize));
         return (output.WrittenSpan.ToArray(), started);
     }
 

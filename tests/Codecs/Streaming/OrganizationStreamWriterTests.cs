@@ -9,7 +9,7 @@ public class OrganizationStreamWriterTests
 {
     private static readonly Organization Seed = OrganizationGenerator.Create(20_000);
 
-    public static TheoryData<WireFormat> Formats() => [.. Enum.GetValues<WireFormat>()];
+    public static TheoryData<WireFormat> Formats() => [.. WireFormat.All];
 
     [Theory]
     [MemberData(nameof(Formats))]
@@ -18,7 +18,7 @@ public class OrganizationStreamWriterTests
         const int chunkSize = 8 * 1024;
         var output = new FlushRecordingPipeWriter();
 
-        var written = await OrganizationStreamWriter.WriteAsync(output, WireFormatCodecs.For(format).CreateEncoder(), Seed, Seed.Members!.Count, CancellationToken.None, chunkSize);
+        var written = await OrganizationStreamWriter.WriteAsync(output, format.Codec.CreateEncoder(), Seed, Seed.Members!.Count, CancellationToken.None, chunkSize);
 
         Assert.Equal(output.TotalBytes, written);
         Assert.True(output.Flushes.Count > written / (4 * chunkSize), $"Only {output.Flushes.Count} flushes for {written} bytes.");
@@ -34,7 +34,7 @@ public class OrganizationStreamWriterTests
         var output = new FlushRecordingPipeWriter { CompleteAfterFlushes = 3 };
 
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() =>
-            OrganizationStreamWriter.WriteAsync(output, WireFormatCodecs.For(format).CreateEncoder(), Seed, Seed.Members!.Count, CancellationToken.None, 4096));
+            OrganizationStreamWriter.WriteAsync(output, format.Codec.CreateEncoder(), Seed, Seed.Members!.Count, CancellationToken.None, 4096));
 
         Assert.Equal(3, output.Flushes.Count);
     }
@@ -55,7 +55,7 @@ public class OrganizationStreamWriterTests
 
         SingleThreadContext.Run(async () =>
             await Assert.ThrowsAnyAsync<OperationCanceledException>(() => OrganizationStreamWriter.WriteAsync(
-                output, WireFormatCodecs.For(WireFormat.Json).CreateEncoder(), organization, organization.Members!.Count, cancellation.Token, 4096)));
+                output, WireFormat.Json.Codec.CreateEncoder(), organization, organization.Members!.Count, cancellation.Token, 4096)));
 
         Assert.InRange(output.Flushes.Sum(), OrganizationStreamWriter.YieldEvery, OrganizationStreamWriter.YieldEvery + 4096 + (64 * 512));
     }
@@ -66,7 +66,7 @@ public class OrganizationStreamWriterTests
     {
         var output = new SegmentCountingPipeWriter();
 
-        await OrganizationStreamWriter.WriteAsync(output, WireFormatCodecs.For(format).CreateEncoder(), Seed, Seed.Members!.Count, CancellationToken.None);
+        await OrganizationStreamWriter.WriteAsync(output, format.Codec.CreateEncoder(), Seed, Seed.Members!.Count, CancellationToken.None);
 
         // A pipe answers a request its current buffer cannot hold with a new buffer of the size asked for, at least 4 KB:
         // asked for what the encoders need, a 128 KB chunk spans 32 or more. A socket send that gathers more than 8

@@ -1,8 +1,9 @@
 using System.Buffers;
 using System.IO.Pipelines;
 using System.Runtime.InteropServices;
-using WebSerialization.Models;
+using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Streaming;
+using WebSerialization.Models;
 
 namespace WebSerialization.Codecs.Tests.Support;
 

@@ -1,5 +1,5 @@
+using WebSerialization.Models.Codecs;
 using WebSerialization.Models;
-using WebSerialization.Models.Streaming;
 
 namespace WebSerialization.Codecs.Tests.Support;
 
@@ -17,7 +17,7 @@ internal static class DecodeAllocations
     public static double OverheadPerMember(IWireFormatCodec codec, Organization organization)
     {
         ArgumentNullException.ThrowIfNull(codec);
-        var countComesFirst = codec.Format is WireFormat.MessagePack or WireFormat.Binary;
+        var countComesFirst = codec.MemberCountComesFirst;
         var payload = BufferSegment.Split(CodecHarness.Encode(codec, organization), 4096);
         CodecHarness.DecodeAll(codec, payload);
 

@@ -1,6 +1,6 @@
 using System.Buffers;
+using WebSerialization.Models.Codecs;
 using WebSerialization.Models;
-using WebSerialization.Models.Streaming;
 
 namespace WebSerialization.Codecs.Tests.Support;
 

@@ -37,7 +37,7 @@ public static class GrpcScenarios
     /// <summary>The unary and the streaming scenario for each count, small counts first.</summary>
     public static IEnumerable<LoadScenario> Select(IEnumerable<int> counts)
     {
-        var protobuf = WireFormatDescriptor.Of(WireFormat.Protobuf);
+        var protobuf = WireFormat.Protobuf;
         foreach (var count in counts)
         {
             yield return new LoadScenario(ScenarioKind.GrpcUnary, protobuf, count);

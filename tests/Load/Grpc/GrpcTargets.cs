@@ -23,7 +23,7 @@ public static class GrpcTargets
             .ToArray();
         var streams = full.Where(run => run.Scenario.Kind == ScenarioKind.GrpcStream).OrderBy(run => run.Copies).ToArray();
         var download = full
-            .Where(run => run.Scenario.Kind == ScenarioKind.Download && run.Scenario.Format.Format == WireFormat.Protobuf)
+            .Where(run => run.Scenario.Kind == ScenarioKind.Download && run.Scenario.Format == WireFormat.Protobuf)
             .OrderBy(run => run.Copies)
             .FirstOrDefault();
         return [StreamTime(streams.FirstOrDefault(), download), Allocations(streams), WorkingSet(streams)];

@@ -1,4 +1,4 @@
-namespace WebSerialization.Models.Streaming;
+namespace WebSerialization.Models.Codecs;
 
 /// <summary>
 /// The sink that builds the whole <see cref="Organization"/>, for callers that want the object graph (tests, .NET

@@ -5,7 +5,7 @@ namespace WebSerialization.Models.MessagePack;
 /// "Formats / Overview" table of the specification (https://github.com/msgpack/msgpack/blob/master/spec.md).
 /// Multi-byte lengths, counts and numbers that follow a first byte are big-endian.
 /// </summary>
-internal static class MessagePackCode
+internal static class MessagePackWire
 {
     /// <summary>positive fixint <c>0xxxxxxx</c>: a 7-bit positive integer in the byte itself.</summary>
     public const byte MinFixInt = 0x00;

@@ -1,4 +1,4 @@
-namespace WebSerialization.Models.Streaming;
+namespace WebSerialization.Models.Codecs;
 
 /// <summary>
 /// What a decoder accepts from untrusted input. Every declared length and count is checked against these and

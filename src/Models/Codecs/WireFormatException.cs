@@ -1,4 +1,4 @@
-namespace WebSerialization.Models.Streaming;
+namespace WebSerialization.Models.Codecs;
 
 /// <summary>What went wrong with an encoded payload.</summary>
 public enum WireFormatError

@@ -3,7 +3,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using System.Text;
-using WebSerialization.Models.Streaming;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.Binary;
 
@@ -14,7 +14,7 @@ namespace WebSerialization.Models.Binary;
 /// Nothing is allocated per member, and texts are never transcoded as a whole: the shared prefix and the number are
 /// found in the UTF-16 chars, and only the literal text between them is transcoded, straight into the output.
 /// </summary>
-internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
+internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
 {
     private bool _headerWritten;
     private int _declaredMembers;
@@ -29,7 +29,7 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
         ArgumentNullException.ThrowIfNull(organization);
         ArgumentOutOfRangeException.ThrowIfNegative(memberCount);
 
-        var writer = new OrganizationBinaryWriter(output);
+        var writer = new BinaryWriter(output);
         writer.Reserve(BinaryWire.MagicLength + 1 + (3 * BinaryWire.MaxVarUInt32Bytes));
         writer.WriteBytes(BinaryWire.Magic);
         writer.WriteByte(BinaryWire.Version);
@@ -72,7 +72,7 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
 
         // The previous member is kept in a local while the batch is written and stored back once: storing its three
         // texts into this object for every member cost three GC write barriers a member.
-        var writer = new OrganizationBinaryWriter(output);
+        var writer = new BinaryWriter(output);
         var previous = _previous;
         for (var i = 0; i < members.Length; i++)
         {
@@ -132,7 +132,7 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void WriteMember(ref OrganizationBinaryWriter writer, Member member, ref PreviousMember previous)
+    private static void WriteMember(ref BinaryWriter writer, Member member, ref PreviousMember previous)
     {
         var name = member.Name;
         var description = member.Description;
@@ -181,7 +181,7 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
     /// measured, so that a member near the end of a span asks the output for no more than it may need.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void ReserveMember(ref OrganizationBinaryWriter writer, string? name, string? description, string? address)
+    private static void ReserveMember(ref BinaryWriter writer, string? name, string? description, string? address)
     {
         var chars = (long)(name?.Length ?? 0) + (description?.Length ?? 0) + (address?.Length ?? 0);
         if (!writer.HasRoom(BinaryWire.MaxMemberFixedBytes + (3 * chars)))
@@ -197,7 +197,7 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
     /// a run of digits, and write the longest canonical decimal at the end of the suffix as a number.
     /// <paramref name="stem"/> holds the previous value's stem length on entry and this value's on return.
     /// </summary>
-    private static int WriteText(ref OrganizationBinaryWriter writer, string? value, string? previous, ref int stem)
+    private static int WriteText(ref BinaryWriter writer, string? value, string? previous, ref int stem)
     {
         if (value is null)
         {
@@ -265,7 +265,7 @@ internal sealed class OrganizationBinaryEncoder : IOrganizationEncoder
         return BinaryWire.TextPrefixAndText;
     }
 
-    private static void WriteNullableString(ref OrganizationBinaryWriter writer, string? value)
+    private static void WriteNullableString(ref BinaryWriter writer, string? value)
     {
         if (value is null)
         {

@@ -1,4 +1,4 @@
-namespace WebSerialization.Models.Streaming;
+namespace WebSerialization.Models.Codecs;
 
 /// <summary>
 /// Where a decoder hands an organization over as it is read: the header, each member as soon as it is complete, and

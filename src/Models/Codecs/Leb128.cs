@@ -3,7 +3,7 @@ using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics.X86;
 
-namespace WebSerialization.Models.Streaming;
+namespace WebSerialization.Models.Codecs;
 
 /// <summary>
 /// Unsigned LEB128, the varint of protobuf and of the binary format: 7 bits a byte, least significant group first,

@@ -1,12 +1,12 @@
 using System.Buffers;
 using System.Text;
-using WebSerialization.Models;
-using WebSerialization.Models.Binary;
 using WebSerialization.Codecs.Tests.Support;
+using WebSerialization.Models.Binary;
+using WebSerialization.Models;
 
 namespace WebSerialization.Codecs.Tests.Binary;
 
-public class OrganizationBinaryEncoderTests
+public class BinaryOrganizationEncoderTests
 {
     // The payload of two members (id 0 with the previous name, id 1 with the current one, values and times 0), and
     // the bytes the second member must take: flags, the name's Text, value 00, time delta 00.

@@ -1,6 +1,6 @@
 using System.Buffers;
 
-namespace WebSerialization.Models.Streaming;
+namespace WebSerialization.Models.Codecs;
 
 /// <summary>
 /// Decodes one <see cref="Organization"/> from bytes that arrive in pieces (a request body read from a

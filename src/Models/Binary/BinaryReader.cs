@@ -2,21 +2,22 @@ using System.Buffers.Binary;
 using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.Binary;
 
 /// <summary>
 /// The hot-path byte reader of the binary format over one contiguous span. Every read returns false when the span
-/// ends first (more bytes may still come), and throws <see cref="Streaming.WireFormatException"/> when the bytes
+/// ends first (more bytes may still come), and throws <see cref="WireFormatException"/> when the bytes
 /// already there break the spec, so that a bad varint fails as soon as it is seen rather than when it is complete.
 /// </summary>
-internal ref struct OrganizationBinaryReader
+internal ref struct BinaryReader
 {
     private readonly ReadOnlySpan<byte> _span;
     private readonly long _baseOffset;
 
     /// <summary>Creates a reader over <paramref name="span"/>, whose first byte is at <paramref name="baseOffset"/> in the payload.</summary>
-    public OrganizationBinaryReader(ReadOnlySpan<byte> span, long baseOffset)
+    public BinaryReader(ReadOnlySpan<byte> span, long baseOffset)
     {
         _span = span;
         _baseOffset = baseOffset;

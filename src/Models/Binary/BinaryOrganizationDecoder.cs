@@ -5,7 +5,7 @@ using System.Globalization;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Text;
-using WebSerialization.Models.Streaming;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.Binary;
 
@@ -17,7 +17,7 @@ namespace WebSerialization.Models.Binary;
 /// Each member goes to the <see cref="IOrganizationSink"/> as soon as it is complete; the decoder keeps only the
 /// previous member's fields, which the next one is written against.
 /// </summary>
-internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
+internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
 {
     // A seed-shaped member is about 25 bytes; a unit that straddles segments is first tried in this many bytes.
     private const int FirstStraddleWindow = 256;
@@ -58,12 +58,12 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
     private string? _previousDescription;
     private string? _previousAddress;
 
-    public OrganizationBinaryDecoder(DecodeLimits limits)
+    public BinaryOrganizationDecoder(DecodeLimits limits)
         : this(limits, null)
     {
     }
 
-    public OrganizationBinaryDecoder(DecodeLimits limits, IOrganizationSink? sink)
+    public BinaryOrganizationDecoder(DecodeLimits limits, IOrganizationSink? sink)
     {
         ArgumentNullException.ThrowIfNull(limits);
         _limits = limits;
@@ -127,7 +127,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
     // Members go through the fast loop while it can take them; it hands any member it cannot take to TryReadMember.
     private int DecodeUnits(ReadOnlySpan<byte> span)
     {
-        var reader = new OrganizationBinaryReader(span, _consumed);
+        var reader = new BinaryReader(span, _consumed);
         while (_stage != Stage.Complete)
         {
             if (_stage == Stage.Members)
@@ -162,7 +162,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
             }
 
             remaining.Slice(0, size).CopyTo(_scratch);
-            var reader = new OrganizationBinaryReader(new ReadOnlySpan<byte>(_scratch, 0, size), _consumed);
+            var reader = new BinaryReader(new ReadOnlySpan<byte>(_scratch, 0, size), _consumed);
             if (TryReadUnit(ref reader))
             {
                 return reader.Position;
@@ -177,7 +177,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         }
     }
 
-    private bool TryReadUnit(ref OrganizationBinaryReader reader) => _stage switch
+    private bool TryReadUnit(ref BinaryReader reader) => _stage switch
     {
         Stage.Members => TryReadMember(ref reader),
         Stage.Preamble => TryReadPreamble(ref reader),
@@ -186,7 +186,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
     };
 
     // "the preamble (magic to tagCountPlusOne)"
-    private bool TryReadPreamble(ref OrganizationBinaryReader reader)
+    private bool TryReadPreamble(ref BinaryReader reader)
     {
         // The magic is checked byte by byte as it arrives, so that a payload of another format fails at once.
         var magic = BinaryWire.Magic;
@@ -241,7 +241,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
     }
 
     // "Tag := (varint32 lengthPlusOne, byte[length] utf8)"
-    private bool TryReadTag(ref OrganizationBinaryReader reader)
+    private bool TryReadTag(ref BinaryReader reader)
     {
         var offset = reader.Offset;
         if (!reader.TryReadVarUInt32(out var lengthPlusOne))
@@ -278,7 +278,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
     }
 
     // "varint32 memberCountPlusOne"
-    private bool TryReadMemberCount(ref OrganizationBinaryReader reader)
+    private bool TryReadMemberCount(ref BinaryReader reader)
     {
         var offset = reader.Offset;
         if (!reader.TryReadVarUInt32(out var countPlusOne))
@@ -315,7 +315,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
 
     // "Member := (byte flags, [varint32 zigzag idDelta]", then Text name, Text description, Text address, Value value and
     // varint64 zigzag updateTimeDelta.
-    private bool TryReadMember(ref OrganizationBinaryReader reader)
+    private bool TryReadMember(ref BinaryReader reader)
     {
         if (!reader.TryReadByte(out var flags))
         {
@@ -403,7 +403,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
 
     // "Text (kind 0) := () // null"; the other kinds are read by TryReadPresentText.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private bool TryReadText(ref OrganizationBinaryReader reader, int kind, string? previous, ref TextFieldHistory history, out DecodedText text)
+    private bool TryReadText(ref BinaryReader reader, int kind, string? previous, ref TextFieldHistory history, out DecodedText text)
     {
         if (kind == BinaryWire.TextNull)
         {
@@ -455,7 +455,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
             var id = unchecked(previousId + 1);
             if ((flags & BinaryWire.IdIsNextFlag) == 0)
             {
-                if (!OrganizationBinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt32Bytes, BinaryWire.LastVarUInt32ByteMax, out var idDelta))
+                if (!BinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt32Bytes, BinaryWire.LastVarUInt32ByteMax, out var idDelta))
                 {
                     break;
                 }
@@ -473,7 +473,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
             double value;
             if ((flags & BinaryWire.ValueIsIntegerFlag) != 0)
             {
-                if (!OrganizationBinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out var zigzag))
+                if (!BinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out var zigzag))
                 {
                     break;
                 }
@@ -492,7 +492,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
                 at += sizeof(double);
             }
 
-            if (!OrganizationBinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out var updateTimeDelta))
+            if (!BinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out var updateTimeDelta))
             {
                 break;
             }
@@ -548,7 +548,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
         }
 
         // At most 56 bits, so below NumberLimit (10^19) by construction.
-        if (!OrganizationBinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out var number))
+        if (!BinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out var number))
         {
             text = default;
             return false;
@@ -562,7 +562,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
     // messages built in place, each text had a ~400-byte frame, 320 bytes of it zeroed on entry).
     // The value is put together in UTF-16 from the previous string's chars and the number's digits: the stem ends before
     // ASCII digits, so it ends on a char boundary whatever the previous value holds, and nothing is transcoded.
-    private bool TryReadPresentText(ref OrganizationBinaryReader reader, int kind, string? previous, ref TextFieldHistory history, out DecodedText decoded)
+    private bool TryReadPresentText(ref BinaryReader reader, int kind, string? previous, ref TextFieldHistory history, out DecodedText decoded)
     {
         if (kind != BinaryWire.TextStemAndNumber)
         {
@@ -614,7 +614,7 @@ internal sealed class OrganizationBinaryDecoder : IOrganizationDecoder
     // prefix) and so is the literal text: nothing is then transcoded or validated again. Anything else is assembled in
     // UTF-8 and decoded by the validating decoder.
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private bool TryReadPrefixedText(ref OrganizationBinaryReader reader, int kind, string? previous, ref TextFieldHistory history, out DecodedText decoded)
+    private bool TryReadPrefixedText(ref BinaryReader reader, int kind, string? previous, ref TextFieldHistory history, out DecodedText decoded)
     {
         decoded = DecodedText.Null;
         var offset = reader.Offset;

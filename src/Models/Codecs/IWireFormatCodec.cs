@@ -1,11 +1,8 @@
-namespace WebSerialization.Models.Streaming;
+namespace WebSerialization.Models.Codecs;
 
 /// <summary>One format's encoder and decoder factory. Codecs are stateless and shared; encoders and decoders are per payload.</summary>
 public interface IWireFormatCodec
 {
-    /// <summary>The format this codec reads and writes.</summary>
-    WireFormat Format { get; }
-
     /// <summary>
     /// Whether the payload states its member count before the members (MessagePack's array header, the binary format's
     /// count), so that an encoder's header needs the count and nothing follows the last member.

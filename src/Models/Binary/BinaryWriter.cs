@@ -3,7 +3,7 @@ using System.Buffers.Binary;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Text.Unicode;
-using WebSerialization.Models.Streaming;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.Binary;
 
@@ -12,14 +12,14 @@ namespace WebSerialization.Models.Binary;
 /// and advances the output only when it needs a new span or is flushed. A caller reserves room with
 /// <see cref="Reserve"/> once per member and then writes that member without further capacity checks.
 /// </summary>
-internal ref struct OrganizationBinaryWriter
+internal ref struct BinaryWriter
 {
     private readonly IBufferWriter<byte> _output;
     private Span<byte> _span;
     private int _buffered;
     private long _flushed;
 
-    public OrganizationBinaryWriter(IBufferWriter<byte> output)
+    public BinaryWriter(IBufferWriter<byte> output)
     {
         _output = output;
         _span = default;

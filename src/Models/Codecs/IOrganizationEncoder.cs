@@ -1,6 +1,6 @@
 using System.Buffers;
 
-namespace WebSerialization.Models.Streaming;
+namespace WebSerialization.Models.Codecs;
 
 /// <summary>
 /// Encodes one <see cref="Organization"/> in pieces, so that a caller can flush between pieces and keep memory at

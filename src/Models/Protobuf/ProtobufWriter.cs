@@ -3,7 +3,7 @@ using System.Buffers.Binary;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Text.Unicode;
-using WebSerialization.Models.Streaming;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.Protobuf;
 
@@ -14,14 +14,14 @@ namespace WebSerialization.Models.Protobuf;
 /// is left for the length, which fits every string and member under 128 bytes, and the field is slid along in the
 /// rare case its length needs more. So a string is read once, by the transcoder, not also counted first.
 /// </summary>
-internal ref struct ProtobufBufferWriter
+internal ref struct ProtobufWriter
 {
     private readonly IBufferWriter<byte> _output;
     private Span<byte> _span;
     private int _buffered;
     private long _flushed;
 
-    public ProtobufBufferWriter(IBufferWriter<byte> output)
+    public ProtobufWriter(IBufferWriter<byte> output)
     {
         _output = output;
         _span = default;

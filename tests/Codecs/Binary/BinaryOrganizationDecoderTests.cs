@@ -1,9 +1,9 @@
 using System.Buffers;
 using System.Diagnostics;
-using WebSerialization.Models;
-using WebSerialization.Models.Binary;
-using WebSerialization.Models.Streaming;
 using WebSerialization.Codecs.Tests.Support;
+using WebSerialization.Models.Binary;
+using WebSerialization.Models.Codecs;
+using WebSerialization.Models;
 
 namespace WebSerialization.Codecs.Tests.Binary;
 
@@ -11,7 +11,7 @@ namespace WebSerialization.Codecs.Tests.Binary;
 /// What the decoder does with bytes that are not a valid payload. Each case quotes the docs/binary-format.md rule it
 /// breaks. Hand-made payloads start with <see cref="NoTags"/>: magic, version 1, organization id 0, tags null.
 /// </summary>
-public class OrganizationBinaryDecoderTests
+public class BinaryOrganizationDecoderTests
 {
     private const string NoTags = "57 53 42 46 01 00 00 ";
 

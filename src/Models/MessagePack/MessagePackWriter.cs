@@ -13,7 +13,7 @@ namespace WebSerialization.Models.MessagePack;
 /// same bytes. It caches the output's current span and advances the output only when that span runs out or on
 /// <see cref="Flush"/>: call <see cref="Flush"/> before the output is used by anyone else.
 /// </summary>
-internal ref struct MessagePackBufferWriter
+internal ref struct MessagePackWriter
 {
     // Up to this many UTF-16 chars a string is encoded in one pass straight into the output and the header is written
     // afterwards; a char is at most 3 UTF-8 bytes, so the span asked for is at most 771 bytes. Longer strings are
@@ -34,7 +34,7 @@ internal ref struct MessagePackBufferWriter
     private int _buffered;
     private long _committed;
 
-    public MessagePackBufferWriter(IBufferWriter<byte> output)
+    public MessagePackWriter(IBufferWriter<byte> output)
     {
         _output = output;
         _span = default;
@@ -60,29 +60,29 @@ internal ref struct MessagePackBufferWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteNil()
     {
-        Reserve(1)[0] = MessagePackCode.Nil;
+        Reserve(1)[0] = MessagePackWire.Nil;
         Advance(1);
     }
 
     /// <summary>fixarray up to 15 elements, array 16 up to 2^16-1, array 32 beyond.</summary>
     public void WriteArrayHeader(uint count)
     {
-        if (count <= MessagePackCode.MaxFixArrayCount)
+        if (count <= MessagePackWire.MaxFixArrayCount)
         {
-            Reserve(1)[0] = (byte)(MessagePackCode.MinFixArray | count);
+            Reserve(1)[0] = (byte)(MessagePackWire.MinFixArray | count);
             Advance(1);
         }
         else if (count <= ushort.MaxValue)
         {
             var span = Reserve(3);
-            span[0] = MessagePackCode.Array16;
+            span[0] = MessagePackWire.Array16;
             BinaryPrimitives.WriteUInt16BigEndian(span[1..], (ushort)count);
             Advance(3);
         }
         else
         {
             var span = Reserve(5);
-            span[0] = MessagePackCode.Array32;
+            span[0] = MessagePackWire.Array32;
             BinaryPrimitives.WriteUInt32BigEndian(span[1..], count);
             Advance(5);
         }
@@ -96,7 +96,7 @@ internal ref struct MessagePackBufferWriter
     {
         if (value >= 0)
         {
-            if (value <= MessagePackCode.MaxFixIntValue)
+            if (value <= MessagePackWire.MaxFixIntValue)
             {
                 Reserve(1)[0] = (byte)value;
                 Advance(1);
@@ -104,33 +104,33 @@ internal ref struct MessagePackBufferWriter
             else if (value <= byte.MaxValue)
             {
                 var span = Reserve(2);
-                span[0] = MessagePackCode.UInt8;
+                span[0] = MessagePackWire.UInt8;
                 span[1] = (byte)value;
                 Advance(2);
             }
             else if (value <= ushort.MaxValue)
             {
                 var span = Reserve(3);
-                span[0] = MessagePackCode.UInt16;
+                span[0] = MessagePackWire.UInt16;
                 BinaryPrimitives.WriteUInt16BigEndian(span[1..], (ushort)value);
                 Advance(3);
             }
             else if (value <= uint.MaxValue)
             {
                 var span = Reserve(5);
-                span[0] = MessagePackCode.UInt32;
+                span[0] = MessagePackWire.UInt32;
                 BinaryPrimitives.WriteUInt32BigEndian(span[1..], (uint)value);
                 Advance(5);
             }
             else
             {
                 var span = Reserve(9);
-                span[0] = MessagePackCode.UInt64;
+                span[0] = MessagePackWire.UInt64;
                 BinaryPrimitives.WriteUInt64BigEndian(span[1..], (ulong)value);
                 Advance(9);
             }
         }
-        else if (value >= MessagePackCode.MinNegativeFixIntValue)
+        else if (value >= MessagePackWire.MinNegativeFixIntValue)
         {
             // 111yyyyy is the value's own two's-complement low byte.
             Reserve(1)[0] = (byte)value;
@@ -139,28 +139,28 @@ internal ref struct MessagePackBufferWriter
         else if (value >= sbyte.MinValue)
         {
             var span = Reserve(2);
-            span[0] = MessagePackCode.Int8;
+            span[0] = MessagePackWire.Int8;
             span[1] = (byte)value;
             Advance(2);
         }
         else if (value >= short.MinValue)
         {
             var span = Reserve(3);
-            span[0] = MessagePackCode.Int16;
+            span[0] = MessagePackWire.Int16;
             BinaryPrimitives.WriteInt16BigEndian(span[1..], (short)value);
             Advance(3);
         }
         else if (value >= int.MinValue)
         {
             var span = Reserve(5);
-            span[0] = MessagePackCode.Int32;
+            span[0] = MessagePackWire.Int32;
             BinaryPrimitives.WriteInt32BigEndian(span[1..], (int)value);
             Advance(5);
         }
         else
         {
             var span = Reserve(9);
-            span[0] = MessagePackCode.Int64;
+            span[0] = MessagePackWire.Int64;
             BinaryPrimitives.WriteInt64BigEndian(span[1..], value);
             Advance(9);
         }
@@ -171,7 +171,7 @@ internal ref struct MessagePackBufferWriter
     public void WriteFloat64(double value)
     {
         var span = Reserve(9);
-        span[0] = MessagePackCode.Float64;
+        span[0] = MessagePackWire.Float64;
         BinaryPrimitives.WriteInt64BigEndian(span[1..], BitConverter.DoubleToInt64Bits(value));
         Advance(9);
     }
@@ -250,7 +250,7 @@ internal ref struct MessagePackBufferWriter
 
     private static int StringHeaderSize(int byteCount) => byteCount switch
     {
-        <= MessagePackCode.MaxFixStrLength => 1,
+        <= MessagePackWire.MaxFixStrLength => 1,
         <= byte.MaxValue => 2,
         <= ushort.MaxValue => 3,
         _ => 5,
@@ -260,19 +260,19 @@ internal ref struct MessagePackBufferWriter
     {
         switch (byteCount)
         {
-            case <= MessagePackCode.MaxFixStrLength:
-                span[0] = (byte)(MessagePackCode.MinFixStr | byteCount);
+            case <= MessagePackWire.MaxFixStrLength:
+                span[0] = (byte)(MessagePackWire.MinFixStr | byteCount);
                 break;
             case <= byte.MaxValue:
-                span[0] = MessagePackCode.Str8;
+                span[0] = MessagePackWire.Str8;
                 span[1] = (byte)byteCount;
                 break;
             case <= ushort.MaxValue:
-                span[0] = MessagePackCode.Str16;
+                span[0] = MessagePackWire.Str16;
                 BinaryPrimitives.WriteUInt16BigEndian(span[1..], (ushort)byteCount);
                 break;
             default:
-                span[0] = MessagePackCode.Str32;
+                span[0] = MessagePackWire.Str32;
                 BinaryPrimitives.WriteUInt32BigEndian(span[1..], (uint)byteCount);
                 break;
         }

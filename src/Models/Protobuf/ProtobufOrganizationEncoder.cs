@@ -1,0 +1,164 @@
+using System.Buffers;
+using System.Numerics;
+using System.Runtime.CompilerServices;
+using System.Text;
+using WebSerialization.Models.Codecs;
+using static WebSerialization.Models.Protobuf.ProtobufWire;
+
+namespace WebSerialization.Models.Protobuf;
+
+/// <summary>
+/// Writes an organization as protobuf with <see cref="ProtobufWriter"/>: the fields before the members, then each
+/// element of the repeated <c>Members</c> field (tag, length, member). The static parts are shared with the gRPC
+/// marshaller, which measures a message before writing it.
+/// </summary>
+internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
+{
+    // The most bytes a member takes apart from its strings' UTF-8 bytes: its tag and length, a negative Id (10 bytes,
+    // as int32 is sign-extended), three string tags and lengths, Value and a negative UpdateTime.
+    private const int MaxMemberFixedBytes = 1 + 5 + (1 + 10) + (3 * (1 + 5)) + (1 + sizeof(double)) + (1 + 10);
+
+    public long WriteHeader(IBufferWriter<byte> output, Organization organization, int memberCount)
+    {
+        ArgumentNullException.ThrowIfNull(output);
+        ArgumentNullException.ThrowIfNull(organization);
+        var writer = new ProtobufWriter(output);
+        WriteHeaderFields(ref writer, organization);
+        writer.Flush();
+        return writer.BytesWritten;
+    }
+
+    public long WriteMembers(IBufferWriter<byte> output, ReadOnlySpan<Member> members)
+    {
+        ArgumentNullException.ThrowIfNull(output);
+        var writer = new ProtobufWriter(output);
+        foreach (var member in members)
+        {
+            ArgumentNullException.ThrowIfNull(member, nameof(members));
+            WriteMemberField(ref writer, member);
+        }
+
+        writer.Flush();
+        return writer.BytesWritten;
+    }
+
+    public long WriteFooter(IBufferWriter<byte> output) => 0;
+
+    /// <summary>The fields before the members: Id, unless it is 0, and each tag.</summary>
+    public static void WriteHeaderFields(ref ProtobufWriter writer, Organization organization) =>
+        WriteHeaderFields(ref writer, organization.Id, organization.Tags);
+
+    /// <summary>The fields before the members, given as an organization's <paramref name="id"/> and <paramref name="tags"/>.</summary>
+    public static void WriteHeaderFields(ref ProtobufWriter writer, int id, string?[]? tags)
+    {
+        if (id != 0)
+        {
+            writer.Reserve(1 + 10);
+            writer.WriteRawTag((byte)OrganizationIdTag);
+            writer.WriteVarint((ulong)id);
+        }
+
+        foreach (var tag in tags ?? [])
+        {
+            // A repeated string cannot hold null; a null tag goes on the wire as an empty string.
+            writer.Reserve(checked(1 + 5 + Utf8Length(tag)));
+            WriteString(ref writer, (byte)OrganizationTagsTag, tag ?? string.Empty);
+        }
+    }
+
+    /// <summary>One element of the repeated Members field: its tag, its length and the member.</summary>
+    public static void WriteMemberField(ref ProtobufWriter writer, Member member)
+    {
+        var name = member.Name;
+        var description = member.Description;
+        var address = member.Address;
+
+        // Three bytes a char bound the strings' UTF-8 without reading them; only when that bound does not fit in the
+        // current span are they measured, so that a member near a span's end asks for no more than it may need.
+        var chars = (long)(name?.Length ?? 0) + (description?.Length ?? 0) + (address?.Length ?? 0);
+        if (!writer.HasRoom(MaxMemberFixedBytes + (3 * chars)))
+        {
+            writer.Reserve(checked(MaxMemberFixedBytes + Utf8Length(name) + Utf8Length(description) + Utf8Length(address)));
+        }
+
+        writer.WriteRawTag((byte)OrganizationMembersTag);
+        var lengthPosition = writer.BeginLengthDelimited();
+        if (member.Id != 0)
+        {
+            writer.WriteRawTag((byte)MemberIdTag);
+            writer.WriteVarint((ulong)member.Id);
+        }
+
+        if (name is not null)
+        {
+            WriteString(ref writer, (byte)MemberNameTag, name);
+        }
+
+        if (description is not null)
+        {
+            WriteString(ref writer, (byte)MemberDescriptionTag, description);
+        }
+
+        if (address is not null)
+        {
+            WriteString(ref writer, (byte)MemberAddressTag, address);
+        }
+
+        // -0.0 is written: its bits are not zero, and it must round-trip.
+        var valueBits = BitConverter.DoubleToUInt64Bits(member.Value);
+        if (valueBits != 0)
+        {
+            writer.WriteRawTag((byte)MemberValueTag);
+            writer.WriteFixed64(valueBits);
+        }
+
+        if (member.UpdateTime != 0)
+        {
+            writer.WriteRawTag((byte)MemberUpdateTimeTag);
+            writer.WriteVarint((ulong)member.UpdateTime);
+        }
+
+        writer.EndLengthDelimited(lengthPosition);
+    }
+
+    /// <summary>The bytes the header of an organization with <paramref name="id"/> and <paramref name="tags"/> takes.</summary>
+    public static long MeasureHeader(int id, string?[]? tags)
+    {
+        var size = id != 0 ? 1 + VarintLength((ulong)id) : 0L;
+        foreach (var tag in tags ?? [])
+        {
+            size += 1 + LengthDelimited(Utf8Length(tag));
+        }
+
+        return size;
+    }
+
+    /// <summary>The bytes <see cref="WriteMemberField"/> writes: the member with its tag and length.</summary>
+    public static long MeasureMember(Member member)
+    {
+        var size = member.Id != 0 ? 1 + VarintLength((ulong)member.Id) : 0L;
+        size += member.Name is null ? 0 : 1 + LengthDelimited(Utf8Length(member.Name));
+        size += member.Description is null ? 0 : 1 + LengthDelimited(Utf8Length(member.Description));
+        size += member.Address is null ? 0 : 1 + LengthDelimited(Utf8Length(member.Address));
+        size += BitConverter.DoubleToUInt64Bits(member.Value) != 0 ? 1 + sizeof(double) : 0;
+        size += member.UpdateTime != 0 ? 1 + VarintLength((ulong)member.UpdateTime) : 0;
+        return 1 + LengthDelimited(size);
+    }
+
+    private static long LengthDelimited(long length) => VarintLength((ulong)length) + length;
+
+    private static int VarintLength(ulong value) => (BitOperations.Log2(value | 1) / 7) + 1;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void WriteString(ref ProtobufWriter writer, byte tag, string value)
+    {
+        writer.WriteRawTag(tag);
+        var lengthPosition = writer.BeginLengthDelimited();
+        writer.WriteUtf8(value);
+        writer.EndLengthDelimited(lengthPosition);
+    }
+
+    // Encoding.UTF8 counts a lone surrogate as the 3 bytes of U+FFFD, as Utf8.FromUtf16 writes it.
+    private static int Utf8Length(ReadOnlySpan<char> chars) =>
+        Ascii.IsValid(chars) ? chars.Length : Encoding.UTF8.GetByteCount(chars);
+}
