@@ -38,10 +38,6 @@ internal static class BinaryThrowHelper
             limit);
 
     [DoesNotReturn]
-    public static void ThrowOutputTooSmall(int requested, int received) =>
-        throw new InvalidOperationException($"The output returned a span of {received} bytes when asked for at least {requested}.");
-
-    [DoesNotReturn]
     public static void ThrowNullMember(int index) =>
         throw new ArgumentException($"Member {index} of the batch is null; the binary format has no null members.", "members");
 

@@ -4,14 +4,14 @@ using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Text;
 using System.Text.Unicode;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.MessagePack;
 
 /// <summary>
 /// Writes MessagePack values into an <see cref="IBufferWriter{T}"/>, choosing for every integer, string and array
 /// the smallest format that holds it, as MessagePack-CSharp's <c>MessagePackWriter</c> does, so both write the
-/// same bytes. It caches the output's current span and advances the output only when that span runs out or on
-/// <see cref="Flush"/>: call <see cref="Flush"/> before the output is used by anyone else.
+/// same bytes, over a <see cref="BufferWriter"/>: call <see cref="Flush"/> before the output is used by anyone else.
 /// </summary>
 internal ref struct MessagePackWriter
 {
@@ -27,34 +27,15 @@ internal ref struct MessagePackWriter
     // Utf8.FromUtf16(replaceInvalidSequences: true) add up to this encoding's byte count.
     private static readonly UTF8Encoding Utf8Encoding = new(encoderShouldEmitUTF8Identifier: false);
 
-    private readonly IBufferWriter<byte> _output;
+    private BufferWriter _buffer;
 
-    // The part of the output's current buffer not written yet; the _buffered bytes before it are written but not advanced.
-    private Span<byte> _span;
-    private int _buffered;
-    private long _committed;
-
-    public MessagePackWriter(IBufferWriter<byte> output)
-    {
-        _output = output;
-        _span = default;
-    }
+    public MessagePackWriter(IBufferWriter<byte> output) => _buffer = new BufferWriter(output);
 
     /// <summary>Bytes written through this writer, flushed or not.</summary>
-    public readonly long BytesWritten => _committed + _buffered;
+    public readonly long BytesWritten => _buffer.BytesWritten;
 
     /// <summary>Hands the bytes written so far to the output (<see cref="IBufferWriter{T}.Advance"/>).</summary>
-    public void Flush()
-    {
-        if (_buffered > 0)
-        {
-            _output.Advance(_buffered);
-            _committed += _buffered;
-            _buffered = 0;
-        }
-
-        _span = default;
-    }
+    public void Flush() => _buffer.Flush();
 
     /// <summary>nil: <c>0xc0</c>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -280,37 +261,10 @@ internal ref struct MessagePackWriter
 
     /// <summary>The unwritten span, at least <paramref name="size"/> bytes long.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private Span<byte> Reserve(int size)
-    {
-        if (_span.Length < size)
-        {
-            Refill(size);
-        }
-
-        return _span;
-    }
+    private Span<byte> Reserve(int size) => _buffer.GetSpan(size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private void Advance(int count)
-    {
-        _span = _span[count..];
-        _buffered += count;
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private void Refill(int size)
-    {
-        Flush();
-        _span = _output.GetSpan(size);
-        if (_span.Length < size)
-        {
-            ThrowOutputTooSmall(size, _span.Length);
-        }
-    }
-
-    [DoesNotReturn]
-    private static void ThrowOutputTooSmall(int requested, int received) =>
-        throw new InvalidOperationException($"The output returned a span of {received} bytes when asked for at least {requested}.");
+    private void Advance(int count) => _buffer.Advance(count);
 
     [DoesNotReturn]
     private static void ThrowStringLengthChanged() =>
