@@ -70,8 +70,8 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
             BinaryThrowHelper.ThrowMemberCountMismatch(_declaredMembers, _writtenMembers + members.Length);
         }
 
-        // The previous member is kept in a local while the batch is written and stored back once: storing its three
-        // texts into this object for every member cost three GC write barriers a member.
+        // The previous member is kept in a local while the batch is written and stored back once, so that a member's three
+        // texts take no GC write barrier (as stores into this object would).
         var writer = new BinaryWriter(output);
         var previous = _previous;
         for (var i = 0; i < members.Length; i++)

@@ -20,8 +20,8 @@ public static class OrganizationStreamWriter
 
     /// <summary>
     /// Bytes flushed without the output making the writer wait, after which it yields its thread anyway (see the
-    /// member loop): 4 MB, a few to 25 milliseconds of encoding by format, so that work queued behind a response waits
-    /// at most that. Against a real socket most flushes wait, and then the writer has given up its thread already.
+    /// member loop), so that work queued behind a response waits at most the time it takes to encode this many bytes.
+    /// Against a real socket most flushes wait, and then the writer has given up its thread already.
     /// </summary>
     public const int YieldEvery = 4 * 1024 * 1024;
 
