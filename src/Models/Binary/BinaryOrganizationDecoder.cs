@@ -1,10 +1,7 @@
 using System.Buffers;
 using System.Buffers.Binary;
-using System.Buffers.Text;
-using System.Globalization;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using System.Text;
 using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.Binary;
@@ -27,8 +24,6 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
     // 8-byte load (1 + 5 * 8 + 8 = 49).
     private const int FastMemberWindow = 64;
 
-    private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
-
     private readonly DecodeLimits _limits;
     private readonly IOrganizationSink _sink;
     private readonly OrganizationCollector? _collector;
@@ -36,7 +31,9 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
     private TextFieldHistory _description;
     private TextFieldHistory _address;
     private byte[] _scratch = [];
-    private byte[] _textBuffer = [];
+
+    // Not readonly: reading a text may grow its buffer.
+    private BinaryTextDecoder _text;
 
     private Stage _stage;
     private long _consumed;
@@ -67,6 +64,7 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
     {
         ArgumentNullException.ThrowIfNull(limits);
         _limits = limits;
+        _text = new BinaryTextDecoder(limits);
         (_sink, _collector) = OrganizationCollector.Unless(sink);
     }
 
@@ -264,7 +262,7 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
                 return false;
             }
 
-            tag = DecodeUtf8(bytes, bytesOffset);
+            tag = BinaryTextDecoder.DecodeUtf8(bytes, bytesOffset);
         }
 
         // A null tag stays null: Organization.Tags is annotated non-null inside, but null and empty are kept apart.
@@ -337,9 +335,9 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
             id = unchecked(_previousId + UnZigZag(idDelta));
         }
 
-        if (!TryReadText(ref reader, (flags >> BinaryWire.NameKindShift) & BinaryWire.TextKindMask, _previousName, ref _name, out var name)
-            || !TryReadText(ref reader, (flags >> BinaryWire.DescriptionKindShift) & BinaryWire.TextKindMask, _previousDescription, ref _description, out var description)
-            || !TryReadText(ref reader, (flags >> BinaryWire.AddressKindShift) & BinaryWire.TextKindMask, _previousAddress, ref _address, out var address))
+        if (!_text.TryRead(ref reader, (flags >> BinaryWire.NameKindShift) & BinaryWire.TextKindMask, _previousName, ref _name, out var name)
+            || !_text.TryRead(ref reader, (flags >> BinaryWire.DescriptionKindShift) & BinaryWire.TextKindMask, _previousDescription, ref _description, out var description)
+            || !_text.TryRead(ref reader, (flags >> BinaryWire.AddressKindShift) & BinaryWire.TextKindMask, _previousAddress, ref _address, out var address))
         {
             return false;
         }
@@ -399,19 +397,6 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
         }
 
         return true;
-    }
-
-    // "Text (kind 0) := () // null"; the other kinds are read by TryReadPresentText.
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private bool TryReadText(ref BinaryReader reader, int kind, string? previous, ref TextFieldHistory history, out DecodedText text)
-    {
-        if (kind == BinaryWire.TextNull)
-        {
-            text = DecodedText.Null;
-            return true;
-        }
-
-        return TryReadPresentText(ref reader, kind, previous, ref history, out text);
     }
 
     // The common case of TryReadMember in one loop whose state lives in locals: members whose texts are null or kind 3
@@ -554,162 +539,7 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
             return false;
         }
 
-        return TryBuildStemAndNumber(previous, ref history, number, maxBytes, out text);
-    }
-
-    // "kind 3: stem(previous) + decimal(number)", the kind a writer takes first, is read here; kinds 1 and 2 out of line,
-    // so that the common case runs in a small frame (with them inlined, and the interpolation locals of exception
-    // messages built in place, each text had a ~400-byte frame, 320 bytes of it zeroed on entry).
-    // The value is put together in UTF-16 from the previous string's chars and the number's digits: the stem ends before
-    // ASCII digits, so it ends on a char boundary whatever the previous value holds, and nothing is transcoded.
-    private bool TryReadPresentText(ref BinaryReader reader, int kind, string? previous, ref TextFieldHistory history, out DecodedText decoded)
-    {
-        if (kind != BinaryWire.TextStemAndNumber)
-        {
-            return TryReadPrefixedText(ref reader, kind, previous, ref history, out decoded);
-        }
-
-        var numberOffset = reader.Offset;
-        if (!reader.TryReadVarUInt64(out var number))
-        {
-            decoded = default;
-            return false;
-        }
-
-        if (number >= BinaryWire.NumberLimit)
-        {
-            BinaryThrowHelper.ThrowNumberTooLong(numberOffset, number);
-        }
-
-        if (!TryBuildStemAndNumber(previous, ref history, number, _limits.MaxStringBytes, out decoded))
-        {
-            BinaryThrowHelper.ThrowLimitExceeded(numberOffset, nameof(DecodeLimits.MaxStringBytes), decoded.Utf8Length, _limits.MaxStringBytes);
-        }
-
-        return true;
-    }
-
-    // "stem(previous) + decimal(number)": false, with only the UTF-8 length, when that length is above maxBytes.
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool TryBuildStemAndNumber(string? previous, ref TextFieldHistory history, ulong number, int maxBytes, out DecodedText decoded)
-    {
-        var trailingDigits = history.TrailingDigits(previous);
-        var digits = DecimalDigits.Count(number);
-        var length = history.Utf8Length - trailingDigits + digits;
-        if ((uint)length > (uint)maxBytes)
-        {
-            decoded = new DecodedText(null, length, 0);
-            return false;
-        }
-
-        var stemChars = (previous?.Length ?? 0) - trailingDigits;
-        var value = string.Create(stemChars + digits, new StemAndNumber(previous, stemChars, number), static (chars, parts) => parts.Write(chars));
-        decoded = new DecodedText(value, length, digits);
-        return true;
-    }
-
-    // "kind 1: previous[0 .. prefixLength] + text, followed by decimal(number) when the flag says a number follows";
-    // "kind 2: previous[0 .. prefixLength] + decimal(number)". The value is put together in UTF-16, from the previous
-    // string's chars, the text and the number's digits, when the previous value is ASCII (so its byte prefix is a char
-    // prefix) and so is the literal text: nothing is then transcoded or validated again. Anything else is assembled in
-    // UTF-8 and decoded by the validating decoder.
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private bool TryReadPrefixedText(ref BinaryReader reader, int kind, string? previous, ref TextFieldHistory history, out DecodedText decoded)
-    {
-        decoded = DecodedText.Null;
-        var offset = reader.Offset;
-        var maxBytes = (uint)_limits.MaxStringBytes;
-        var previousChars = previous.AsSpan();
-        var hasNumber = true;
-        ReadOnlySpan<byte> text = default;
-        if (!reader.TryReadVarUInt32(out var prefixBytes))
-        {
-            return false;
-        }
-
-        if (prefixBytes > (uint)history.Utf8Length)
-        {
-            BinaryThrowHelper.ThrowPrefixTooLong(offset, prefixBytes, history.Utf8Length);
-        }
-
-        // A value whose UTF-8 is as long as its UTF-16 is ASCII: its byte prefix is the same char prefix.
-        var prefixChars = history.Utf8Length == previousChars.Length ? (int)prefixBytes : -1;
-        if (kind == BinaryWire.TextPrefixAndText)
-        {
-            var lengthOffset = reader.Offset;
-            if (!reader.TryReadVarUInt32(out var textLengthAndNumberFlag))
-            {
-                return false;
-            }
-
-            var textLength = textLengthAndNumberFlag >> 1;
-            hasNumber = (textLengthAndNumberFlag & BinaryWire.NumberFollowsFlag) != 0;
-            if ((ulong)prefixBytes + textLength > maxBytes)
-            {
-                BinaryThrowHelper.ThrowLimitExceeded(lengthOffset, nameof(DecodeLimits.MaxStringBytes), (long)prefixBytes + textLength, maxBytes);
-            }
-
-            if (!reader.TryReadBytes((int)textLength, out text))
-            {
-                return false;
-            }
-        }
-
-        var length = (int)prefixBytes + text.Length;
-        ulong number = 0;
-        var digits = 0;
-        if (hasNumber)
-        {
-            var numberOffset = reader.Offset;
-            if (!reader.TryReadVarUInt64(out number))
-            {
-                return false;
-            }
-
-            if (number >= BinaryWire.NumberLimit)
-            {
-                BinaryThrowHelper.ThrowNumberTooLong(numberOffset, number);
-            }
-
-            digits = DecimalDigits.Count(number);
-            length += digits;
-            if ((uint)length > maxBytes)
-            {
-                BinaryThrowHelper.ThrowLimitExceeded(numberOffset, nameof(DecodeLimits.MaxStringBytes), length, maxBytes);
-            }
-        }
-
-        var value = prefixChars >= 0 && Ascii.IsValid(text)
-            ? string.Create(prefixChars + text.Length + digits, new TextParts(previousChars[..prefixChars], text, number, hasNumber), static (chars, parts) => TextParts.Write(chars, parts))
-            : DecodeAssembled(previous, history.Utf8Length, (int)prefixBytes, text, hasNumber, number, length, offset);
-
-        // How many digits end the value is counted only if the next member's text is kind 3.
-        decoded = new DecodedText(value, length, -1);
-        return true;
-    }
-
-    // The UTF-8 path: the previous value's bytes (it round-trips exactly, having been decoded from well-formed UTF-8),
-    // the literal text and the digits, in one buffer that the validating decoder turns into the value.
-    private string DecodeAssembled(string? previous, int previousBytes, int prefixBytes, ReadOnlySpan<byte> text, bool hasNumber, ulong number, int length, long offset)
-    {
-        if (_textBuffer.Length < Math.Max(previousBytes, length))
-        {
-            _textBuffer = new byte[Math.Max(Math.Max(previousBytes, length), 2 * _textBuffer.Length)];
-        }
-
-        var buffer = _textBuffer.AsSpan();
-        if (prefixBytes > 0)
-        {
-            Encoding.UTF8.GetBytes(previous, buffer);
-        }
-
-        text.CopyTo(buffer[prefixBytes..]);
-        if (hasNumber)
-        {
-            Utf8Formatter.TryFormat(number, buffer[(prefixBytes + text.Length)..], out _);
-        }
-
-        return DecodeUtf8(buffer[..length], offset);
+        return BinaryTextDecoder.TryBuildStemAndNumber(previous, ref history, number, maxBytes, out text);
     }
 
     private void Complete()
@@ -731,63 +561,4 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static long UnZigZag(ulong value) => (long)(value >> 1) ^ -(long)(value & 1);
-
-    // "A reader rejects ill-formed UTF-8 (overlong forms, encoded surrogates, bytes above F4, truncated sequences) as Malformed."
-    // The throwing decoder validates while it transcodes, so well-formed text costs a single pass.
-    private static string DecodeUtf8(ReadOnlySpan<byte> bytes, long offset)
-    {
-        try
-        {
-            return StrictUtf8.GetString(bytes);
-        }
-        catch (DecoderFallbackException exception)
-        {
-            throw new WireFormatException(WireFormatError.Malformed, "A text is not well-formed UTF-8.", offset, innerException: exception);
-        }
-    }
-
-    /// <summary>A decoded member text and what the next member's text needs of it (see <see cref="TextFieldHistory"/>).</summary>
-    private readonly record struct DecodedText(string? Value, int Utf8Length, int TrailingDigits)
-    {
-        // Inlined by request: the JIT left it a call in TryReadMember, once per text.
-        public static DecodedText Null
-        {
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new(null, -1, 0);
-        }
-    }
-
-    /// <summary>A kind 3 value: the previous value's first chars (its stem) and a number.</summary>
-    private readonly struct StemAndNumber(string? previous, int stemChars, ulong number)
-    {
-        public void Write(Span<char> chars)
-        {
-            previous.AsSpan(0, stemChars).CopyTo(chars);
-            number.TryFormat(chars[stemChars..], out _, default, CultureInfo.InvariantCulture);
-        }
-    }
-
-    /// <summary>The parts of a value put together in UTF-16: a prefix of the previous value, ASCII text, and a number.</summary>
-    private readonly ref struct TextParts(ReadOnlySpan<char> prefix, ReadOnlySpan<byte> asciiText, ulong number, bool hasNumber)
-    {
-        private readonly ReadOnlySpan<char> _prefix = prefix;
-        private readonly ReadOnlySpan<byte> _asciiText = asciiText;
-        private readonly ulong _number = number;
-        private readonly bool _hasNumber = hasNumber;
-
-        public static void Write(Span<char> chars, TextParts parts)
-        {
-            parts._prefix.CopyTo(chars);
-            var textEnd = parts._prefix.Length + parts._asciiText.Length;
-            if (!parts._asciiText.IsEmpty)
-            {
-                Ascii.ToUtf16(parts._asciiText, chars[parts._prefix.Length..textEnd], out _);
-            }
-
-            if (parts._hasNumber)
-            {
-                parts._number.TryFormat(chars[textEnd..], out _, default, CultureInfo.InvariantCulture);
-            }
-        }
-    }
 }
