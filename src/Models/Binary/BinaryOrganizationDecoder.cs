@@ -1,35 +1,27 @@
 using System.Buffers;
-using System.Buffers.Binary;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
 using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.Binary;
 
 /// <summary>
-/// Reads one payload of the binary format (docs/binary-format.md) incrementally. The payload is a sequence of units
-/// (the preamble, each tag, the member count, each member); a unit is decoded only once all its bytes are there, so
-/// the only state kept between calls is the previous member and the objects decoded so far. A unit that is not
-/// contiguous in the caller's segments is copied to a scratch buffer that grows only as far as that unit needs.
-/// Each member goes to the <see cref="IOrganizationSink"/> as soon as it is complete; the decoder keeps only the
-/// previous member's fields, which the next one is written against.
+/// Reads one payload of the binary format (docs/binary-format.md) incrementally: sections Payload (the preamble, the
+/// tags and the member count) and Member, as section Reading says (units, the checks and their offsets, the limits,
+/// Truncated). The payload is a sequence of units (the preamble, each tag, the member count, each member); a unit is
+/// decoded only once all its bytes are there, so the only state kept between calls is the previous member and the
+/// objects decoded so far. A unit that is not contiguous in the caller's segments is copied to a scratch buffer that
+/// grows only as far as that unit needs. Each member goes to the <see cref="IOrganizationSink"/> as soon as it is
+/// complete; the decoder keeps only the previous member's fields, which the next one is written against. Members
+/// whole in one span go through <see cref="BinaryMemberFastPath"/> while it takes them, the rest through
+/// <see cref="TryReadMember"/>; each member text through <see cref="BinaryTextDecoder"/>.
 /// </summary>
 internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
 {
     // A seed-shaped member is about 25 bytes; a unit that straddles segments is first tried in this many bytes.
     private const int FirstStraddleWindow = 256;
 
-    // The fast member loop runs while this many bytes remain, enough for the most a member it takes can read: flags, an
-    // id delta, three numbers and a time delta of up to 8 bytes each, and a value of 8 bytes, each varint read as one
-    // 8-byte load (1 + 5 * 8 + 8 = 49).
-    private const int FastMemberWindow = 64;
-
     private readonly DecodeLimits _limits;
     private readonly IOrganizationSink _sink;
     private readonly OrganizationCollector? _collector;
-    private TextFieldHistory _name;
-    private TextFieldHistory _description;
-    private TextFieldHistory _address;
     private byte[] _scratch = [];
 
     // Not readonly: reading a text may grow its buffer.
@@ -49,11 +41,7 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
     private int _membersDecoded;
 
     // "The member before the first one is taken to have Id 0, UpdateTime 0 and null texts."
-    private int _previousId;
-    private long _previousUpdateTime;
-    private string? _previousName;
-    private string? _previousDescription;
-    private string? _previousAddress;
+    private PreviousMember _previous;
 
     public BinaryOrganizationDecoder(DecodeLimits limits)
         : this(limits, null)
@@ -122,7 +110,7 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
     }
 
     // Decodes whole units from the start of span and returns the bytes they took; 0 when the first unit is incomplete.
-    // Members go through the fast loop while it can take them; it hands any member it cannot take to TryReadMember.
+    // Members go through BinaryMemberFastPath while it can take them; it hands any member it cannot take to TryReadMember.
     private int DecodeUnits(ReadOnlySpan<byte> span)
     {
         var reader = new BinaryReader(span, _consumed);
@@ -130,9 +118,11 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
         {
             if (_stage == Stage.Members)
             {
-                reader.Position = DecodeMembersFast(span, reader.Position);
-                if (_stage == Stage.Complete)
+                reader.Position = BinaryMemberFastPath.DecodeMembers(
+                    span, reader.Position, ref _previous, ref _membersDecoded, _memberCount, _sink, _limits.MaxStringBytes);
+                if (_membersDecoded == _memberCount)
                 {
+                    Complete();
                     break;
                 }
             }
@@ -218,7 +208,7 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
             return false;
         }
 
-        _organizationId = UnZigZag(id);
+        _organizationId = BinaryReader.UnZigZag(id);
         if (tagCountPlusOne == BinaryWire.NullCount)
         {
             _stage = Stage.MemberCount;
@@ -323,7 +313,7 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
         int id;
         if ((flags & BinaryWire.IdIsNextFlag) != 0)
         {
-            id = unchecked(_previousId + 1);
+            id = unchecked(_previous.Id + 1);
         }
         else
         {
@@ -332,12 +322,12 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
                 return false;
             }
 
-            id = unchecked(_previousId + UnZigZag(idDelta));
+            id = unchecked(_previous.Id + BinaryReader.UnZigZag(idDelta));
         }
 
-        if (!_text.TryRead(ref reader, (flags >> BinaryWire.NameKindShift) & BinaryWire.TextKindMask, _previousName, ref _name, out var name)
-            || !_text.TryRead(ref reader, (flags >> BinaryWire.DescriptionKindShift) & BinaryWire.TextKindMask, _previousDescription, ref _description, out var description)
-            || !_text.TryRead(ref reader, (flags >> BinaryWire.AddressKindShift) & BinaryWire.TextKindMask, _previousAddress, ref _address, out var address))
+        if (!_text.TryRead(ref reader, (flags >> BinaryWire.NameKindShift) & BinaryWire.TextKindMask, _previous.Name, ref _previous.NameHistory, out var name)
+            || !_text.TryRead(ref reader, (flags >> BinaryWire.DescriptionKindShift) & BinaryWire.TextKindMask, _previous.Description, ref _previous.DescriptionHistory, out var description)
+            || !_text.TryRead(ref reader, (flags >> BinaryWire.AddressKindShift) & BinaryWire.TextKindMask, _previous.Address, ref _previous.AddressHistory, out var address))
         {
             return false;
         }
@@ -351,7 +341,7 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
                 return false;
             }
 
-            var integer = UnZigZag(zigzag);
+            var integer = BinaryReader.UnZigZag(zigzag);
             value = integer;
 
             // "A reader rejects an integer that binary64 cannot hold exactly": no writer produces one.
@@ -370,17 +360,17 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
             return false;
         }
 
-        var updateTime = unchecked(_previousUpdateTime + UnZigZag(updateTimeDelta));
+        var updateTime = unchecked(_previous.UpdateTime + BinaryReader.UnZigZag(updateTimeDelta));
 
         // The member is complete: only now does it become the previous member.
-        _previousId = id;
-        _previousUpdateTime = updateTime;
-        _name.Commit(name.Utf8Length, name.TrailingDigits);
-        _description.Commit(description.Utf8Length, description.TrailingDigits);
-        _address.Commit(address.Utf8Length, address.TrailingDigits);
-        _previousName = name.Value;
-        _previousDescription = description.Value;
-        _previousAddress = address.Value;
+        _previous.Id = id;
+        _previous.UpdateTime = updateTime;
+        _previous.NameHistory.Commit(name.Utf8Length, name.TrailingDigits);
+        _previous.DescriptionHistory.Commit(description.Utf8Length, description.TrailingDigits);
+        _previous.AddressHistory.Commit(address.Utf8Length, address.TrailingDigits);
+        _previous.Name = name.Value;
+        _previous.Description = description.Value;
+        _previous.Address = address.Value;
         _sink.AddMember(new Member
         {
             Id = id,
@@ -399,149 +389,6 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
         return true;
     }
 
-    // The common case of TryReadMember in one loop whose state lives in locals: members whose texts are null or kind 3
-    // and whose varints each end within 8 bytes, while at least FastMemberWindow bytes remain (so no read needs a bounds
-    // check). It stops, without having changed anything for that member, at the first member it does not take: other
-    // text kinds, longer varints, anything the spec rejects, or too few bytes. TryReadMember then reads that member, and
-    // either throws what the spec says or decodes it as usual. Returns the position after the last member taken.
-    private int DecodeMembersFast(ReadOnlySpan<byte> span, int position)
-    {
-        var count = _membersDecoded;
-        var memberCount = _memberCount;
-        var last = span.Length - FastMemberWindow;
-        if (position > last || count == memberCount)
-        {
-            return position;
-        }
-
-        var sink = _sink;
-        var maxBytes = _limits.MaxStringBytes;
-        var name = _previousName;
-        var description = _previousDescription;
-        var address = _previousAddress;
-        var nameHistory = _name;
-        var descriptionHistory = _description;
-        var addressHistory = _address;
-        var previousId = _previousId;
-        var previousUpdateTime = _previousUpdateTime;
-        ref var bytes = ref MemoryMarshal.GetReference(span);
-        while (position <= last && count < memberCount)
-        {
-            var at = position;
-            int flags = Unsafe.Add(ref bytes, at++);
-
-            // Each 2-bit kind is 0 (null) or 3 (stem and number) when its two bits are equal.
-            var kinds = flags >> BinaryWire.NameKindShift;
-            if ((((kinds >> 1) ^ kinds) & 0b01_0101) != 0)
-            {
-                break;
-            }
-
-            var id = unchecked(previousId + 1);
-            if ((flags & BinaryWire.IdIsNextFlag) == 0)
-            {
-                if (!BinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt32Bytes, BinaryWire.LastVarUInt32ByteMax, out var idDelta))
-                {
-                    break;
-                }
-
-                id = unchecked(previousId + UnZigZag((uint)idDelta));
-            }
-
-            if (!TryReadFastText(ref bytes, ref at, kinds, name, ref nameHistory, maxBytes, out var nextName)
-                || !TryReadFastText(ref bytes, ref at, kinds >> 2, description, ref descriptionHistory, maxBytes, out var nextDescription)
-                || !TryReadFastText(ref bytes, ref at, kinds >> 4, address, ref addressHistory, maxBytes, out var nextAddress))
-            {
-                break;
-            }
-
-            double value;
-            if ((flags & BinaryWire.ValueIsIntegerFlag) != 0)
-            {
-                if (!BinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out var zigzag))
-                {
-                    break;
-                }
-
-                // At most 56 bits, so never 2^63 or more; an integer binary64 cannot hold exactly is left to TryReadMember.
-                var integer = UnZigZag(zigzag);
-                value = integer;
-                if ((long)value != integer)
-                {
-                    break;
-                }
-            }
-            else
-            {
-                value = BinaryPrimitives.ReadDoubleLittleEndian(MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref bytes, at), sizeof(double)));
-                at += sizeof(double);
-            }
-
-            if (!BinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out var updateTimeDelta))
-            {
-                break;
-            }
-
-            // The member is complete: only now does it become the previous member.
-            var updateTime = unchecked(previousUpdateTime + UnZigZag(updateTimeDelta));
-            previousId = id;
-            previousUpdateTime = updateTime;
-            name = nextName.Value;
-            description = nextDescription.Value;
-            address = nextAddress.Value;
-            nameHistory.Commit(nextName.Utf8Length, nextName.TrailingDigits);
-            descriptionHistory.Commit(nextDescription.Utf8Length, nextDescription.TrailingDigits);
-            addressHistory.Commit(nextAddress.Utf8Length, nextAddress.TrailingDigits);
-            position = at;
-            sink.AddMember(new Member
-            {
-                Id = id,
-                Name = name,
-                Description = description,
-                Address = address,
-                Value = value,
-                UpdateTime = updateTime,
-            });
-            count++;
-        }
-
-        _previousId = previousId;
-        _previousUpdateTime = previousUpdateTime;
-        _previousName = name;
-        _previousDescription = description;
-        _previousAddress = address;
-        _membersDecoded = count;
-        _name = nameHistory;
-        _description = descriptionHistory;
-        _address = addressHistory;
-        if (count == memberCount)
-        {
-            Complete();
-        }
-
-        return position;
-    }
-
-    // A text of kind 0 or 3 (the caller has checked) in the fast loop; false leaves the member to TryReadMember.
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool TryReadFastText(ref byte bytes, ref int at, int kind, string? previous, ref TextFieldHistory history, int maxBytes, out DecodedText text)
-    {
-        if ((kind & BinaryWire.TextKindMask) == BinaryWire.TextNull)
-        {
-            text = DecodedText.Null;
-            return true;
-        }
-
-        // At most 56 bits, so below NumberLimit (10^19) by construction.
-        if (!BinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out var number))
-        {
-            text = default;
-            return false;
-        }
-
-        return BinaryTextDecoder.TryBuildStemAndNumber(previous, ref history, number, maxBytes, out text);
-    }
-
     private void Complete()
     {
         _stage = Stage.Complete;
@@ -556,9 +403,19 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
         _ => $"member {_membersDecoded} of {_memberCount}",
     };
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static int UnZigZag(uint value) => (int)(value >> 1) ^ -(int)(value & 1);
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static long UnZigZag(ulong value) => (long)(value >> 1) ^ -(long)(value & 1);
+    /// <summary>
+    /// What the next member is written against ("The previous member" in Member): the previous member's id, update
+    /// time and texts, and what each text's next value needs of it.
+    /// </summary>
+    internal struct PreviousMember
+    {
+        public int Id;
+        public long UpdateTime;
+        public string? Name;
+        public string? Description;
+        public string? Address;
+        public TextFieldHistory NameHistory;
+        public TextFieldHistory DescriptionHistory;
+        public TextFieldHistory AddressHistory;
+    }
 }

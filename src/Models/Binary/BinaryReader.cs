@@ -120,6 +120,13 @@ internal ref struct BinaryReader
         return TryReadVarintSlow(maxBytes, lastByteMax, out value);
     }
 
+    // "It is read back from the unsigned varint value z as (z >>> 1) ^ -(z & 1), where >>> is the logical shift".
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static int UnZigZag(uint value) => (int)(value >> 1) ^ -(int)(value & 1);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static long UnZigZag(ulong value) => (long)(value >> 1) ^ -(long)(value & 1);
+
     // A varint that ends within the 8 bytes at bytes[at], which the caller guarantees are there, and keeps every rule of
     // the spec ("A varint32 takes at most 5 bytes, and its 5th byte may not exceed 0x0F", minimal form); false for
     // anything else, which the byte-by-byte path then rejects or accepts. Also the decoder's fast member loop's varint.

@@ -1,0 +1,165 @@
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using WebSerialization.Models.Codecs;
+
+namespace WebSerialization.Models.Binary;
+
+/// <summary>
+/// The common case of reading a Member (docs/binary-format.md, Member, with Text kinds 0 and 3 of section Text), in
+/// one loop over one span whose state lives in locals: members whose texts are null or "stem(previous) +
+/// decimal(number)" and whose varints each end within 8 bytes, while at least <see cref="Window"/> bytes remain (so
+/// no read needs a bounds check). It stops, without having changed anything for that member, at the first member it
+/// does not take: other text kinds, longer varints, anything the spec rejects, or too few bytes. The decoder's member
+/// reader then reads that member, and either throws what Reading says or decodes it as usual, so errors and their
+/// offsets are the same whichever reader meets them.
+/// </summary>
+internal static class BinaryMemberFastPath
+{
+    // The loop runs while this many bytes remain, enough for the most a member it takes can read: flags, an id delta,
+    // three numbers and a time delta of up to 8 bytes each, and a value of 8 bytes, each varint read as one 8-byte load
+    // (1 + 5 * 8 + 8 = 49).
+    private const int Window = 64;
+
+    /// <summary>
+    /// Decodes members from <paramref name="position"/> in <paramref name="span"/> to the sink, each against
+    /// <paramref name="previous"/>, until <paramref name="membersDecoded"/> reaches <paramref name="memberCount"/> or a
+    /// member is left to the member reader; returns the position after the last member taken.
+    /// </summary>
+    public static int DecodeMembers(
+        ReadOnlySpan<byte> span,
+        int position,
+        ref BinaryOrganizationDecoder.PreviousMember previous,
+        ref int membersDecoded,
+        int memberCount,
+        IOrganizationSink sink,
+        int maxBytes)
+    {
+        var count = membersDecoded;
+        var last = span.Length - Window;
+        if (position > last || count == memberCount)
+        {
+            return position;
+        }
+
+        var name = previous.Name;
+        var description = previous.Description;
+        var address = previous.Address;
+        var nameHistory = previous.NameHistory;
+        var descriptionHistory = previous.DescriptionHistory;
+        var addressHistory = previous.AddressHistory;
+        var previousId = previous.Id;
+        var previousUpdateTime = previous.UpdateTime;
+        ref var bytes = ref MemoryMarshal.GetReference(span);
+        while (position <= last && count < memberCount)
+        {
+            var at = position;
+            int flags = Unsafe.Add(ref bytes, at++);
+
+            // Each 2-bit kind is 0 (null) or 3 (stem and number) when its two bits are equal.
+            var kinds = flags >> BinaryWire.NameKindShift;
+            if ((((kinds >> 1) ^ kinds) & 0b01_0101) != 0)
+            {
+                break;
+            }
+
+            var id = unchecked(previousId + 1);
+            if ((flags & BinaryWire.IdIsNextFlag) == 0)
+            {
+                if (!BinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt32Bytes, BinaryWire.LastVarUInt32ByteMax, out var idDelta))
+                {
+                    break;
+                }
+
+                id = unchecked(previousId + BinaryReader.UnZigZag((uint)idDelta));
+            }
+
+            if (!TryReadText(ref bytes, ref at, kinds, name, ref nameHistory, maxBytes, out var nextName)
+                || !TryReadText(ref bytes, ref at, kinds >> 2, description, ref descriptionHistory, maxBytes, out var nextDescription)
+                || !TryReadText(ref bytes, ref at, kinds >> 4, address, ref addressHistory, maxBytes, out var nextAddress))
+            {
+                break;
+            }
+
+            double value;
+            if ((flags & BinaryWire.ValueIsIntegerFlag) != 0)
+            {
+                if (!BinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out var zigzag))
+                {
+                    break;
+                }
+
+                // At most 56 bits, so never 2^63 or more; an integer binary64 cannot hold exactly is left to the member reader.
+                var integer = BinaryReader.UnZigZag(zigzag);
+                value = integer;
+                if ((long)value != integer)
+                {
+                    break;
+                }
+            }
+            else
+            {
+                value = BinaryPrimitives.ReadDoubleLittleEndian(MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref bytes, at), sizeof(double)));
+                at += sizeof(double);
+            }
+
+            if (!BinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out var updateTimeDelta))
+            {
+                break;
+            }
+
+            // The member is complete: only now does it become the previous member.
+            var updateTime = unchecked(previousUpdateTime + BinaryReader.UnZigZag(updateTimeDelta));
+            previousId = id;
+            previousUpdateTime = updateTime;
+            name = nextName.Value;
+            description = nextDescription.Value;
+            address = nextAddress.Value;
+            nameHistory.Commit(nextName.Utf8Length, nextName.TrailingDigits);
+            descriptionHistory.Commit(nextDescription.Utf8Length, nextDescription.TrailingDigits);
+            addressHistory.Commit(nextAddress.Utf8Length, nextAddress.TrailingDigits);
+            position = at;
+            sink.AddMember(new Member
+            {
+                Id = id,
+                Name = name,
+                Description = description,
+                Address = address,
+                Value = value,
+                UpdateTime = updateTime,
+            });
+            count++;
+        }
+
+        previous.Id = previousId;
+        previous.UpdateTime = previousUpdateTime;
+        previous.Name = name;
+        previous.Description = description;
+        previous.Address = address;
+        previous.NameHistory = nameHistory;
+        previous.DescriptionHistory = descriptionHistory;
+        previous.AddressHistory = addressHistory;
+        membersDecoded = count;
+        return position;
+    }
+
+    // A text of kind 0 or 3 (the caller has checked); false leaves the member to the member reader.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryReadText(ref byte bytes, ref int at, int kind, string? previous, ref TextFieldHistory history, int maxBytes, out DecodedText text)
+    {
+        if ((kind & BinaryWire.TextKindMask) == BinaryWire.TextNull)
+        {
+            text = DecodedText.Null;
+            return true;
+        }
+
+        // At most 56 bits, so below NumberLimit (10^19) by construction.
+        if (!BinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out var number))
+        {
+            text = default;
+            return false;
+        }
+
+        return BinaryTextDecoder.TryBuildStemAndNumber(previous, ref history, number, maxBytes, out text);
+    }
+}
