@@ -7,6 +7,7 @@ using System.Text.Json;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
 using WebSerialization.Api.Baseline;
+using WebSerialization.Models.Baseline;
 using WebSerialization.Models.Json;
 using WebSerialization.Models;
 using WebSerialization.Tests.Support;

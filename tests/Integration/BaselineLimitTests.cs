@@ -2,7 +2,7 @@ using System.Diagnostics;
 using System.Net;
 using System.Net.Sockets;
 using System.Text;
-using WebSerialization.Api.Baseline;
+using WebSerialization.Models.Baseline;
 using WebSerialization.Models;
 
 namespace WebSerialization.IntegrationTests;

@@ -1,4 +1,4 @@
-using WebSerialization.Api.Baseline;
+using WebSerialization.Models.Baseline;
 using WebSerialization.Models;
 
 namespace WebSerialization.Load;

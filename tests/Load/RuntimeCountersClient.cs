@@ -1,7 +1,7 @@
-using WebSerialization.Api.Diagnostics;
 using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
+using WebSerialization.Models.Diagnostics;
 
 namespace WebSerialization.Load;
 
@@ -11,8 +11,6 @@ namespace WebSerialization.Load;
 /// </summary>
 public sealed class RuntimeCountersClient(HttpClient client)
 {
-    public const string Path = "/diagnostics/runtime";
-
     private static readonly JsonSerializerOptions Web = new(JsonSerializerDefaults.Web);
     private long _calls;
 
@@ -23,7 +21,7 @@ public sealed class RuntimeCountersClient(HttpClient client)
     public async Task<RuntimeCounters?> TryReadAsync(CancellationToken cancellationToken)
     {
         Interlocked.Increment(ref _calls);
-        using var response = await client.GetAsync(Path, cancellationToken);
+        using var response = await client.GetAsync(RuntimeCounters.Path, cancellationToken);
         if (response.StatusCode == HttpStatusCode.NotFound)
         {
             return null;
@@ -31,11 +29,11 @@ public sealed class RuntimeCountersClient(HttpClient client)
 
         response.EnsureSuccessStatusCode();
         return await response.Content.ReadFromJsonAsync<RuntimeCounters>(Web, cancellationToken)
-            ?? throw new InvalidOperationException($"{Path} returned an empty body.");
+            ?? throw new InvalidOperationException($"{RuntimeCounters.Path} returned an empty body.");
     }
 
     /// <summary>Reads the counters of a server known to have them on.</summary>
     public async Task<RuntimeCounters> ReadAsync(CancellationToken cancellationToken) =>
         await TryReadAsync(cancellationToken)
-        ?? throw new InvalidOperationException($"{Path} answered 404: the server runs without Diagnostics:RuntimeEndpoint=true.");
+        ?? throw new InvalidOperationException($"{RuntimeCounters.Path} answered 404: the server runs without Diagnostics:RuntimeEndpoint=true.");
 }

@@ -1,7 +1,7 @@
-using WebSerialization.Api.Diagnostics;
 using System.Diagnostics;
 using System.Globalization;
 using System.Net;
+using WebSerialization.Models.Diagnostics;
 
 namespace WebSerialization.Load;
 

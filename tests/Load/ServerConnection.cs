@@ -1,6 +1,6 @@
-using WebSerialization.Api.Diagnostics;
 using System.Globalization;
 using System.Net;
+using WebSerialization.Models.Diagnostics;
 
 namespace WebSerialization.Load;
 

@@ -1,4 +1,5 @@
-using WebSerialization.Api.Diagnostics;
+using WebSerialization.Models.Diagnostics;
+
 namespace WebSerialization.Load;
 
 /// <summary>

@@ -2,6 +2,7 @@ using System.Text.Json.Serialization;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.Extensions.Options;
 using WebSerialization.Api.Diagnostics;
+using WebSerialization.Models.Baseline;
 
 namespace WebSerialization.Api.Baseline;
 

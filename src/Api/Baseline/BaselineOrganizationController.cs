@@ -5,6 +5,7 @@ using WebSerialization.Api.Diagnostics;
 using WebSerialization.Api.Formats;
 using WebSerialization.Api.Limits;
 using WebSerialization.Api.Organizations;
+using WebSerialization.Models.Baseline;
 using WebSerialization.Models;
 
 namespace WebSerialization.Api.Baseline;

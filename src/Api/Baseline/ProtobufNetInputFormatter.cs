@@ -2,6 +2,7 @@ using Microsoft.AspNetCore.Http.Features;
 using Microsoft.AspNetCore.Mvc.Formatters;
 using ProtoBuf;
 using ProtoBuf.Meta;
+using WebSerialization.Models.Baseline;
 
 namespace WebSerialization.Api.Baseline;
 

@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.Mvc.Formatters;
 using ProtoBuf.Meta;
+using WebSerialization.Models.Baseline;
 
 namespace WebSerialization.Api.Baseline;
 

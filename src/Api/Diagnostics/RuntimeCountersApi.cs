@@ -1,4 +1,5 @@
 using System.Runtime;
+using WebSerialization.Models.Diagnostics;
 
 namespace WebSerialization.Api.Diagnostics;
 
@@ -13,10 +14,7 @@ public static class RuntimeCountersApi
     /// <summary>The configuration switch that turns the endpoint on.</summary>
     public const string EnabledKey = "Diagnostics:RuntimeEndpoint";
 
-    /// <summary>The endpoint's path.</summary>
-    public const string Path = "/diagnostics/runtime";
-
-    /// <summary>When <see cref="EnabledKey"/> is true, counts every request and maps <see cref="Path"/>.</summary>
+    /// <summary>When <see cref="EnabledKey"/> is true, counts every request and maps <see cref="RuntimeCounters.Path"/>.</summary>
     public static WebApplication MapRuntimeCounters(this WebApplication app)
     {
         if (!app.Configuration.GetValue<bool>(EnabledKey))
@@ -37,7 +35,7 @@ public static class RuntimeCountersApi
             }
         });
 
-        app.MapGet(Path, () => TypedResults.Ok(Read(counter)))
+        app.MapGet(RuntimeCounters.Path, () => TypedResults.Ok(Read(counter)))
             .WithName("GetRuntimeCounters")
             .WithTags("Diagnostics")
             .WithSummary("The server's allocation, GC, working-set and request counters (only when Diagnostics:RuntimeEndpoint is true).");

@@ -2,8 +2,8 @@ using System.Globalization;
 using System.Text.Json.Nodes;
 using Microsoft.OpenApi;
 using Swashbuckle.AspNetCore.SwaggerGen;
-using WebSerialization.Api.Baseline;
 using WebSerialization.Api.Formats;
+using WebSerialization.Models.Baseline;
 using WebSerialization.Models;
 
 namespace WebSerialization.Api.OpenApi;

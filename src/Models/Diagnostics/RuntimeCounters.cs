@@ -1,9 +1,10 @@
-namespace WebSerialization.Api.Diagnostics;
+namespace WebSerialization.Models.Diagnostics;
 
 /// <summary>
 /// One reading of the server process's runtime counters, as <c>GET /diagnostics/runtime</c> returns it. Every
 /// counter is process-wide and cumulative since the process started (except <see cref="WorkingSetBytes"/>), so a
-/// load test reads it before and after a run and divides the difference by the requests served in between.
+/// load test reads it before and after a run and divides the difference by the requests served in between. The server
+/// (src/Api) writes it and the load runner (tests/Load) reads it, so both take it from here.
 /// </summary>
 /// <param name="TotalAllocatedBytes">Bytes allocated on the managed heap by every thread, precisely counted.</param>
 /// <param name="Gen0Collections">Generation 0 collections (each collection of a higher generation counts here too).</param>
@@ -25,4 +26,8 @@ public sealed record RuntimeCounters(
     long RequestsServed,
     int ProcessId,
     bool IsServerGC,
-    int ProcessorCount);
+    int ProcessorCount)
+{
+    /// <summary>The endpoint's path; it answers 404 unless the server's <c>Diagnostics:RuntimeEndpoint</c> switch is true.</summary>
+    public const string Path = "/diagnostics/runtime";
+}

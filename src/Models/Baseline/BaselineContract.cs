@@ -1,12 +1,11 @@
-using WebSerialization.Models;
-
-namespace WebSerialization.Api.Baseline;
+namespace WebSerialization.Models.Baseline;
 
 /// <summary>
 /// What the MVC baseline offers on the wire: its route, the media types its stock formatters register, and the
 /// <c>?format=</c> keys MVC's format filter maps to them. The media types are the stock packages' own:
 /// MessagePack.AspNetCoreMvcFormatter knows only <c>application/x-msgpack</c>, so a client asking for
-/// <c>application/vnd.msgpack</c> gets 406 here. No ASP.NET Core type is used, so the load runner compiles this file too.
+/// <c>application/vnd.msgpack</c> gets 406 here. The API's MVC baseline (src/Api/Baseline) and the load runner's
+/// baseline scenarios both take them from here.
 /// </summary>
 public static class BaselineContract
 {
