@@ -4,6 +4,7 @@ using System.Net.Sockets;
 using System.Text;
 using WebSerialization.Models.Baseline;
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Net;
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 

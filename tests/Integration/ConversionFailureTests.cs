@@ -5,6 +5,7 @@ using System.Net.Http.Headers;
 using System.Text;
 using WebSerialization.Models;
 using WebSerialization.Models.Streaming;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 

@@ -7,6 +7,7 @@ using System.Text.Json;
 using System.Text.RegularExpressions;
 using WebSerialization.IntegrationTests.Docker;
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 using Xunit.Abstractions;
 
 namespace WebSerialization.IntegrationTests;

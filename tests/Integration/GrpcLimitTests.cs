@@ -2,6 +2,7 @@ using Grpc.Core;
 using ProtoBuf.Grpc;
 using WebSerialization.Models;
 using WebSerialization.Models.Grpc;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 

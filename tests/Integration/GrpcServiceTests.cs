@@ -1,7 +1,7 @@
 using Grpc.Core;
-using WebSerialization.Codecs.Tests.Interop;
 using WebSerialization.Models;
 using WebSerialization.Models.Grpc;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 

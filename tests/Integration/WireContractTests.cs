@@ -1,9 +1,8 @@
 using System.Text.Json;
-using WebSerialization.Codecs.Tests.Interop;
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 using CodedInputStream = Google.Protobuf.CodedInputStream;
 using ProtoWireFormat = Google.Protobuf.WireFormat;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 

@@ -1,8 +1,8 @@
 using WebSerialization.Benchmarks.Streaming;
-using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Streaming;
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Benchmarks.Contenders;
 

@@ -1,6 +1,6 @@
 using System.Buffers;
 using WebSerialization.Benchmarks.Streaming;
-using WebSerialization.Codecs.Tests.Support;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Benchmarks.Contenders;
 

@@ -3,6 +3,7 @@ using System.Text;
 using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models.Binary;
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Binary;
 

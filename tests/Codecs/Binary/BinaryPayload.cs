@@ -1,8 +1,8 @@
 using System.Buffers;
-using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models.Binary;
 using WebSerialization.Models.Codecs;
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Binary;
 

@@ -1,5 +1,5 @@
 using WebSerialization.Models;
-using WebSerialization.Codecs.Tests.Support;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Binary;
 

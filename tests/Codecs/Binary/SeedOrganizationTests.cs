@@ -7,8 +7,8 @@ using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Json;
 using WebSerialization.Models.Protobuf;
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 using Xunit.Abstractions;
-using WebSerialization.Codecs.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Binary;
 

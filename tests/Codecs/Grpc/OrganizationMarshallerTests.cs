@@ -4,6 +4,7 @@ using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models;
 using WebSerialization.Models.Grpc;
 using WebSerialization.Models.Protobuf;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Grpc;
 

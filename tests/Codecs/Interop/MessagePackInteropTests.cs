@@ -1,6 +1,7 @@
 using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models;
 using WebSerialization.Models.MessagePack;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Interop;
 

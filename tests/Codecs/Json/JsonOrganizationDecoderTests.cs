@@ -5,6 +5,7 @@ using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Json;
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Json;
 

@@ -3,9 +3,9 @@ using System.Diagnostics;
 using WebSerialization.Models.Codecs;
 using WebSerialization.Models.MessagePack;
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 using Xunit.Abstractions;
 using static WebSerialization.Codecs.Tests.MessagePack.MessagePackPayloads;
-using WebSerialization.Codecs.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.MessagePack;
 

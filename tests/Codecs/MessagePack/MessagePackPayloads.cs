@@ -1,9 +1,9 @@
 using System.Buffers;
 using System.Runtime.InteropServices;
-using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models.Codecs;
 using WebSerialization.Models.MessagePack;
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.MessagePack;
 

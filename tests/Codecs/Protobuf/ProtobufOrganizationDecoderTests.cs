@@ -6,6 +6,7 @@ using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Protobuf;
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Protobuf;
 

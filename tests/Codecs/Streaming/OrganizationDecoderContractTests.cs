@@ -3,6 +3,7 @@ using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Streaming;
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 using Xunit.Abstractions;
 
 namespace WebSerialization.Codecs.Tests.Streaming;

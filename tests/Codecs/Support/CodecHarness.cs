@@ -4,6 +4,7 @@ using System.Runtime.InteropServices;
 using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Streaming;
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Support;
 

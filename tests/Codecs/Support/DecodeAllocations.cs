@@ -1,5 +1,6 @@
 using WebSerialization.Models.Codecs;
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Support;
 

@@ -2,7 +2,7 @@ using System.Net;
 using System.Net.Sockets;
 using System.Text;
 
-namespace WebSerialization.IntegrationTests;
+namespace WebSerialization.Tests.Support;
 
 /// <summary>A client that misbehaves on purpose, at the socket level, where HttpClient would not.</summary>
 public static class RawSocketClient

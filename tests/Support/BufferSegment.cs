@@ -1,12 +1,12 @@
 using System.Buffers;
 
-namespace WebSerialization.Codecs.Tests.Support;
+namespace WebSerialization.Tests.Support;
 
 /// <summary>
 /// A segment of a hand-built <see cref="ReadOnlySequence{T}"/>, to feed decoders pieces the way a pipe does.
-/// The benchmarks compile this file too (tests/Benchmarks links it), for their segmented payloads.
+/// The codec tests decode from them, and the benchmarks build their segmented payloads with them.
 /// </summary>
-internal sealed class BufferSegment : ReadOnlySequenceSegment<byte>
+public sealed class BufferSegment : ReadOnlySequenceSegment<byte>
 {
     private BufferSegment(ReadOnlyMemory<byte> memory, long runningIndex)
     {

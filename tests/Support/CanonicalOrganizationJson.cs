@@ -4,7 +4,7 @@ using System.Text;
 using System.Text.Json;
 using WebSerialization.Models;
 
-namespace WebSerialization.Codecs.Tests.Interop;
+namespace WebSerialization.Tests.Support;
 
 /// <summary>
 /// The canonical JSON that tests/Interop's scripts print and read (specified in tests/Interop/canonical.mjs): doubles

@@ -3,14 +3,14 @@ using System.Diagnostics;
 using System.Text;
 using WebSerialization.Models;
 
-namespace WebSerialization.Codecs.Tests.Interop;
+namespace WebSerialization.Tests.Support;
 
 /// <summary>
 /// Runs tests/Interop's <c>decode.mjs</c>, <c>encode.mjs</c> and <c>grpc-client.mjs</c> with Node, which read and write each format with
 /// libraries that share no code with ours. Their packages must be installed (<c>npm ci</c> in tests/Interop); when
 /// they are not, the tests fail saying so rather than being skipped.
 /// </summary>
-internal static class InteropScripts
+public static class InteropScripts
 {
     private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(60);
 
