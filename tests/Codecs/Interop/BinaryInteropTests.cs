@@ -46,7 +46,7 @@ public class BinaryInteropTests
 
     /// <summary>The organizations of the other interop tests, and seeded ones built to exercise this format's texts.</summary>
     public static TheoryData<string> Names =>
-        ["seed", "random", "extremes", "empty lists", "nulls", .. Enumerable.Range(1, 9).Select(seed => $"binary {seed}")];
+        [.. InteropOrganizations.Names, .. Enumerable.Range(1, 9).Select(seed => $"binary {seed}")];
 
     public static TheoryData<string> Allowed => [.. AllowedPayloads.Keys];
 

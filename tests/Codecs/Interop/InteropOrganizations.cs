@@ -6,7 +6,7 @@ namespace WebSerialization.Codecs.Tests.Interop;
 /// <summary>The organizations every interop test sends both ways, by name so that each is its own test case.</summary>
 internal static class InteropOrganizations
 {
-    public static TheoryData<string> Names => ["seed", "random", "extremes", "empty lists", "nulls"];
+    public static IReadOnlyList<string> Names { get; } = ["seed", "random", "extremes", "empty lists", "nulls"];
 
     public static Organization Get(string name) => name switch
     {
