@@ -4,6 +4,7 @@ using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Mvc.Testing;
 using Microsoft.Extensions.DependencyInjection;
+using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.BrowserTests;
 
@@ -14,7 +15,7 @@ namespace WebSerialization.BrowserTests;
 public sealed class SwaggerServer : WebApplicationFactory<Program>
 {
     // The gRPC endpoint (not used here) needs a port known before the host starts: a free one.
-    private readonly int _grpcPort = FreeLoopbackPort();
+    private readonly int _grpcPort = LoopbackPort.Free();
 
     public SwaggerServer()
     {
@@ -32,12 +33,5 @@ public sealed class SwaggerServer : WebApplicationFactory<Program>
         builder.UseEnvironment("Production");
         builder.UseSetting("Organization:MemberCount", "1000");
         builder.UseSetting("Grpc:Port", _grpcPort.ToString(System.Globalization.CultureInfo.InvariantCulture));
-    }
-
-    private static int FreeLoopbackPort()
-    {
-        using var listener = new System.Net.Sockets.TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        return ((IPEndPoint)listener.LocalEndpoint).Port;
     }
 }

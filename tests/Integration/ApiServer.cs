@@ -7,6 +7,7 @@ using Microsoft.AspNetCore.Mvc.Testing;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using WebSerialization.Models;
+using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -28,7 +29,7 @@ public class ApiServer : WebApplicationFactory<Program>
     protected ApiServer(IReadOnlyDictionary<string, string> settings)
     {
         // The gRPC endpoint needs a fixed port that is known before the host starts: a free one, picked here.
-        GrpcPort = FreeLoopbackPort();
+        GrpcPort = LoopbackPort.Free();
         _settings = new Dictionary<string, string>(settings) { ["Grpc:Port"] = GrpcPort.ToString(System.Globalization.CultureInfo.InvariantCulture) };
         var memberCount = settings.TryGetValue("Organization:MemberCount", out var configured) ? int.Parse(configured, System.Globalization.CultureInfo.InvariantCulture) : OrganizationGenerator.ArticleMemberCount;
         Expected = OrganizationGenerator.Create(memberCount);
@@ -104,13 +105,6 @@ public class ApiServer : WebApplicationFactory<Program>
             logging.AddFilter("WebSerialization", LogLevel.Debug);
             logging.AddProvider(new LogRecorder(Problems, AppEvents));
         });
-    }
-
-    private static int FreeLoopbackPort()
-    {
-        using var listener = new System.Net.Sockets.TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        return ((IPEndPoint)listener.LocalEndpoint).Port;
     }
 
     protected override void Dispose(bool disposing)

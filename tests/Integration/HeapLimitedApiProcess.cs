@@ -2,9 +2,8 @@ using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Globalization;
 using System.Net;
-using System.Net.Sockets;
 using WebSerialization.Api.Organizations;
-using WebSerialization.IntegrationTests.Docker;
+using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -34,8 +33,7 @@ public sealed class HeapLimitedApiProcess : IAsyncLifetime
 
     public async Task InitializeAsync()
     {
-        var port = FreeLoopbackPort();
-        BaseAddress = new Uri($"http://127.0.0.1:{port.ToString(CultureInfo.InvariantCulture)}");
+        BaseAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
         _process = Process.Start(StartInfo(BaseAddress, memberCount: 1000))!;
         _process.OutputDataReceived += (_, e) => Collect(e.Data);
         _process.ErrorDataReceived += (_, e) => Collect(e.Data);
@@ -87,7 +85,7 @@ public sealed class HeapLimitedApiProcess : IAsyncLifetime
     /// <returns>The exit code and everything the process wrote; null when it was still running after <paramref name="timeout"/> (then it is killed).</returns>
     public static async Task<(int ExitCode, string Output)?> RunUntilExitAsync(int memberCount, TimeSpan timeout)
     {
-        var address = new Uri($"http://127.0.0.1:{FreeLoopbackPort().ToString(CultureInfo.InvariantCulture)}");
+        var address = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
         using var process = Process.Start(StartInfo(address, memberCount))!;
         var output = process.StandardOutput.ReadToEndAsync();
         var error = process.StandardError.ReadToEndAsync();
@@ -106,33 +104,13 @@ public sealed class HeapLimitedApiProcess : IAsyncLifetime
         return (process.ExitCode, await output + await error);
     }
 
-    private static ProcessStartInfo StartInfo(Uri address, int memberCount)
-    {
-        var assembly = typeof(OrganizationUploadApi).Assembly.Location;
-        var start = new ProcessStartInfo(DotnetHost.Path)
-        {
-            WorkingDirectory = Path.GetDirectoryName(assembly)!,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-        };
-        start.ArgumentList.Add(assembly);
-        start.ArgumentList.Add("--urls");
-        start.ArgumentList.Add(address.GetLeftPart(UriPartial.Authority));
-        start.Environment.Remove("ASPNETCORE_URLS");
-        start.Environment.Remove("ASPNETCORE_HTTP_PORTS");
-        start.Environment["ASPNETCORE_ENVIRONMENT"] = "Production";
-        start.Environment["DOTNET_GCHeapHardLimit"] = HeapHardLimitBytes.ToString("X", CultureInfo.InvariantCulture);
-        start.Environment["Organization__MemberCount"] = memberCount.ToString(CultureInfo.InvariantCulture);
-        start.Environment["Grpc__Port"] = FreeLoopbackPort().ToString(CultureInfo.InvariantCulture);
-        return start;
-    }
-
-    private static int FreeLoopbackPort()
-    {
-        using var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        return ((IPEndPoint)listener.LocalEndpoint).Port;
-    }
+    // The API built beside these tests, as the load runner starts it, with its heap capped.
+    private static ProcessStartInfo StartInfo(Uri address, int memberCount) => ApiProcessStart.Info(
+        typeof(OrganizationUploadApi).Assembly.Location,
+        address,
+        LoopbackPort.Free(),
+        memberCount,
+        new Dictionary<string, string> { ["DOTNET_GCHeapHardLimit"] = HeapHardLimitBytes.ToString("X", CultureInfo.InvariantCulture) });
 
     private void Collect(string? line)
     {

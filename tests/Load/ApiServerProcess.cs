@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Net;
-using System.Net.Sockets;
+using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.Load;
 
@@ -92,29 +92,15 @@ public sealed class ApiServerProcess : IAsyncDisposable
         CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(environment);
-        var baseAddress = new Uri($"http://127.0.0.1:{FreeLoopbackPort().ToString(CultureInfo.InvariantCulture)}");
-        var start = new ProcessStartInfo(DotnetHost)
-        {
-            WorkingDirectory = Path.GetDirectoryName(assembly)!,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        start.ArgumentList.Add(assembly);
-        start.ArgumentList.Add("--urls");
-        start.ArgumentList.Add(baseAddress.GetLeftPart(UriPartial.Authority));
-        start.Environment.Remove("ASPNETCORE_URLS");
-        start.Environment.Remove("ASPNETCORE_HTTP_PORTS");
-        start.Environment["ASPNETCORE_ENVIRONMENT"] = "Production";
-        start.Environment["Diagnostics__RuntimeEndpoint"] = "true";
-        start.Environment["Metrics__Enabled"] = "true";
-        start.Environment["Organization__MemberCount"] = memberCount.ToString(CultureInfo.InvariantCulture);
-        var grpcAddress = new Uri($"http://127.0.0.1:{FreeLoopbackPort().ToString(CultureInfo.InvariantCulture)}");
-        start.Environment["Grpc__Port"] = grpcAddress.Port.ToString(CultureInfo.InvariantCulture);
+        var baseAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
+        var grpcAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
+        var settings = new Dictionary<string, string> { ["Diagnostics__RuntimeEndpoint"] = "true", ["Metrics__Enabled"] = "true" };
         foreach (var (name, value) in environment)
         {
-            start.Environment[name] = value;
+            settings[name] = value;
         }
+
+        var start = ApiProcessStart.Info(assembly, baseAddress, grpcAddress.Port, memberCount, settings);
 
         var log = new StreamWriter(logPath) { AutoFlush = true };
         var server = new ApiServerProcess(start, log, baseAddress, grpcAddress);
@@ -174,9 +160,6 @@ public sealed class ApiServerProcess : IAsyncDisposable
         }
     }
 
-    // `dotnet run` passes the host it runs under to its children; elsewhere the one on PATH is the one that built.
-    private static string DotnetHost => Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host ? host : "dotnet";
-
     private void WriteLog(string? line)
     {
         lock (_log)
@@ -227,17 +210,10 @@ public sealed class ApiServerProcess : IAsyncDisposable
         }
     }
 
-    private static int FreeLoopbackPort()
-    {
-        using var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        return ((IPEndPoint)listener.LocalEndpoint).Port;
-    }
-
     // Runs the dotnet CLI, appends its output to the log file, and returns its exit code and standard output.
     private static async Task<(int ExitCode, string Output)> RunDotnetAsync(IReadOnlyList<string> arguments, string logFile, CancellationToken cancellationToken)
     {
-        var start = new ProcessStartInfo(DotnetHost)
+        var start = new ProcessStartInfo(DotnetHost.Path)
         {
             RedirectStandardOutput = true,
             RedirectStandardError = true,

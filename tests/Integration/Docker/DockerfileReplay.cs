@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using WebSerialization.Tests.Processes;
 namespace WebSerialization.IntegrationTests.Docker;
 
 /// <summary>

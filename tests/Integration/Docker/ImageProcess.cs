@@ -3,6 +3,7 @@ using System.Diagnostics;
 using System.Net;
 using System.Net.Sockets;
 using System.Text.Json;
+using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.IntegrationTests.Docker;
 
@@ -86,9 +87,7 @@ public sealed class ImageProcess : IAsyncDisposable
         }
         catch (SocketException)
         {
-            using var free = new TcpListener(IPAddress.Loopback, 0);
-            free.Start();
-            return ((IPEndPoint)free.LocalEndpoint).Port;
+            return LoopbackPort.Free();
         }
     }
 
