@@ -22,17 +22,3 @@ public interface IOrganizationSink
     /// <param name="header">The final id and tags, and how many members there were (-1 when Members is null).</param>
     void Complete(OrganizationHeader header);
 }
-
-/// <summary>What an organization has besides its members.</summary>
-/// <param name="Id">The organization's <see cref="Organization.Id"/>.</param>
-/// <param name="Tags">Its <see cref="Organization.Tags"/>; a tag may be null where the format can say so.</param>
-/// <param name="MemberCount">A member count: declared (<see cref="IOrganizationSink.BeginMembers"/>) or decoded (<see cref="IOrganizationSink.Complete"/>); -1 for none declared or a null Members.</param>
-public readonly record struct OrganizationHeader(int Id, string?[]? Tags, int MemberCount)
-{
-    /// <summary>Whether the organization's Members is not null (only meaningful in <see cref="IOrganizationSink.Complete"/>).</summary>
-    public bool HasMembers => MemberCount >= 0;
-
-    /// <summary>Whether the id and tags are the same as <paramref name="other"/>'s (the member count is not compared).</summary>
-    public bool HasSameIdAndTags(OrganizationHeader other) =>
-        Id == other.Id && (Tags is null ? other.Tags is null : other.Tags is not null && Tags.AsSpan().SequenceEqual(other.Tags));
-}

@@ -1,18 +1,5 @@
 namespace WebSerialization.Models.Codecs;
 
-/// <summary>What went wrong with an encoded payload.</summary>
-public enum WireFormatError
-{
-    /// <summary>The payload ended before it was complete.</summary>
-    Truncated,
-
-    /// <summary>The bytes do not follow the format (bad tag, type, varint, UTF-8, trailing bytes...).</summary>
-    Malformed,
-
-    /// <summary>The payload is well-formed but exceeds a <see cref="DecodeLimits"/> limit.</summary>
-    LimitExceeded,
-}
-
 /// <summary>An encoded payload that cannot be decoded. The API answers it with 400 (or 413 for a limit).</summary>
 public sealed class WireFormatException : FormatException
 {
