@@ -60,6 +60,28 @@ public sealed class WireFormat
     [JsonIgnore]
     public IWireFormatCodec Codec { get; }
 
+    /// <summary>
+    /// Whether <paramref name="mediaType"/> (type and subtype, without parameters) is <see cref="MediaType"/> or one of
+    /// <see cref="Aliases"/>, ignoring case.
+    /// </summary>
+    public bool IsNamedBy(ReadOnlySpan<char> mediaType)
+    {
+        if (mediaType.Equals(MediaType, StringComparison.OrdinalIgnoreCase))
+        {
+            return true;
+        }
+
+        foreach (var alias in Aliases)
+        {
+            if (mediaType.Equals(alias, StringComparison.OrdinalIgnoreCase))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     /// <summary>The format whose <see cref="Key"/> is <paramref name="key"/> (ignoring case), or null.</summary>
     public static WireFormat? FromKey(string? key) =>
         All.FirstOrDefault(format => string.Equals(format.Key, key, StringComparison.OrdinalIgnoreCase));

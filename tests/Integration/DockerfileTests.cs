@@ -94,17 +94,17 @@ public sealed partial class DockerfileTests(PublishedImageFixture fixture, ITest
         await using (var app = StartImage())
         {
             await app.WaitUntilHealthyAsync();
-            foreach (var descriptor in WireFormat.All)
+            foreach (var format in WireFormat.All)
             {
                 using var request = new HttpRequestMessage(HttpMethod.Get, "/api/organization?count=10");
-                request.Headers.Accept.ParseAdd(descriptor.MediaType);
+                request.Headers.Accept.ParseAdd(format.MediaType);
                 using var response = await app.Client.SendAsync(request);
                 Assert.Equal(HttpStatusCode.OK, response.StatusCode);
-                Assert.Equal(descriptor.MediaType, response.Content.Headers.ContentType?.MediaType);
+                Assert.Equal(format.MediaType, response.Content.Headers.ContentType?.MediaType);
                 var body = await response.Content.ReadAsByteArrayAsync();
-                var (organization, _) = await OrganizationAssert.DecodeAsync(new MemoryStream(body), descriptor);
+                var (organization, _) = await OrganizationAssert.DecodeAsync(new MemoryStream(body), format);
                 OrganizationAssert.Equal(expected, 10, organization);
-                sizes[descriptor.Key] = body.Length;
+                sizes[format.Key] = body.Length;
             }
 
             using (var swagger = await app.Client.GetAsync("/swagger/index.html"))

@@ -37,7 +37,7 @@ public static class BaselineApi
                 options.InputFormatters.Add(new ProtobufNetInputFormatter());
                 foreach (var (format, mediaType) in BaselineContract.Sent)
                 {
-                    options.FormatterMappings.SetMediaTypeMappingForFormat(BaselineContract.Key(format), mediaType);
+                    options.FormatterMappings.SetMediaTypeMappingForFormat(format.Key, mediaType);
                 }
             })
             .AddJsonOptions(options =>

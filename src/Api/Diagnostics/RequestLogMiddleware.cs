@@ -83,19 +83,11 @@ public sealed partial class RequestLogMiddleware(RequestDelegate next, ILogger<R
 
         var parameters = contentType.IndexOf(';', StringComparison.Ordinal);
         var mediaType = (parameters < 0 ? contentType.AsSpan() : contentType.AsSpan(0, parameters)).Trim();
-        foreach (var descriptor in WireFormat.All)
+        foreach (var format in WireFormat.All)
         {
-            if (mediaType.Equals(descriptor.MediaType, StringComparison.OrdinalIgnoreCase))
+            if (format.IsNamedBy(mediaType))
             {
-                return descriptor.Key;
-            }
-
-            foreach (var alias in descriptor.Aliases)
-            {
-                if (mediaType.Equals(alias, StringComparison.OrdinalIgnoreCase))
-                {
-                    return descriptor.Key;
-                }
+                return format.Key;
             }
         }
 

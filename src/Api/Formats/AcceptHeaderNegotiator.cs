@@ -47,12 +47,12 @@ public static class AcceptHeaderNegotiator
         }
 
         Candidate? best = null;
-        foreach (var descriptor in offered)
+        foreach (var format in offered)
         {
-            best = Better(best, Rate(descriptor, descriptor.MediaType, ranges, wildcardsMatch: true));
-            foreach (var alias in descriptor.Aliases)
+            best = Better(best, Rate(format, format.MediaType, ranges, wildcardsMatch: true));
+            foreach (var alias in format.Aliases)
             {
-                best = Better(best, Rate(descriptor, alias, ranges, wildcardsMatch: false));
+                best = Better(best, Rate(format, alias, ranges, wildcardsMatch: false));
             }
         }
 
@@ -63,7 +63,7 @@ public static class AcceptHeaderNegotiator
     // and among equally specific ones (the same range twice, parameters aside) the highest q. Wildcards match a
     // format's primary type only: an alias is there for clients that name it, so refusing application/json with q=0
     // next to */* does not bring JSON back in as text/json.
-    private static Candidate? Rate(WireFormat descriptor, string offered, IList<MediaTypeHeaderValue> ranges, bool wildcardsMatch)
+    private static Candidate? Rate(WireFormat format, string offered, IList<MediaTypeHeaderValue> ranges, bool wildcardsMatch)
     {
         var offeredType = new MediaTypeHeaderValue(offered);
         Candidate? rating = null;
@@ -80,7 +80,7 @@ public static class AcceptHeaderNegotiator
             if (rating is null || specificity > rating.Specificity || (specificity == rating.Specificity && quality > rating.Quality))
             {
                 // The offered type itself goes back, so an alias comes back as asked (in the table's spelling, without parameters).
-                rating = new Candidate(descriptor, offered, quality, specificity, order);
+                rating = new Candidate(format, offered, quality, specificity, order);
             }
         }
 

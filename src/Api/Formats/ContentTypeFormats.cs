@@ -17,10 +17,6 @@ public static class ContentTypeFormats
             return null;
         }
 
-        return WireFormat.All.FirstOrDefault(d => Names(d, parsed.MediaType.Value!));
+        return WireFormat.All.FirstOrDefault(format => format.IsNamedBy(parsed.MediaType.Value));
     }
-
-    private static bool Names(WireFormat descriptor, string mediaType) =>
-        descriptor.MediaType.Equals(mediaType, StringComparison.OrdinalIgnoreCase)
-        || descriptor.Aliases.Any(alias => alias.Equals(mediaType, StringComparison.OrdinalIgnoreCase));
 }

@@ -22,7 +22,4 @@ public static class BaselineContract
 
     /// <summary>What protobuf-net.AspNetCore registers its formatters for: the three protobuf names.</summary>
     public static IReadOnlyList<string> ProtobufNet { get; } = [WireMediaTypes.Protobuf, WireMediaTypes.XProtobuf, WireMediaTypes.GoogleProtobuf];
-
-    /// <summary>The <c>?format=</c> key of <paramref name="format"/>, the same as the streamed endpoint's.</summary>
-    public static string Key(WireFormat format) => format.Key;
 }
