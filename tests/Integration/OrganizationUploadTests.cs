@@ -3,6 +3,7 @@ using System.Net.Http.Headers;
 using System.Security.Cryptography;
 using CodedInputStream = Google.Protobuf.CodedInputStream;
 using ProtoWireFormat = Google.Protobuf.WireFormat;
+using WebSerialization.Api.Organizations;
 using WebSerialization.Models;
 
 namespace WebSerialization.IntegrationTests;
@@ -175,6 +176,12 @@ public sealed class OrganizationUploadTests(ApiServer server)
         using var response = await HttpPayloads.PostAsync(server.Client, "/api/organization", body, WireMediaTypes.Json, WireMediaTypes.Binary);
 
         using var problem = await HttpPayloads.AssertProblemAsync(response, 406);
+        var offered = UploadSummaryResult.Formats;
+        Assert.Equal(["json", "msgpack", "protobuf"], offered.Select(format => format.Key));
+        Assert.Equal(
+            offered.SelectMany(format => (string[])[format.MediaType, .. format.Aliases]).Order(StringComparer.Ordinal),
+            problem.RootElement.GetProperty("supportedMediaTypes").EnumerateArray().Select(e => e.GetString()!).Order(StringComparer.Ordinal));
+        Assert.Equal(offered.Select(format => format.Key), problem.RootElement.GetProperty("formatKeys").EnumerateArray().Select(e => e.GetString()!));
     }
 
     [Theory]

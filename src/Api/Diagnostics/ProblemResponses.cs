@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.Mvc;
 using WebSerialization.Api.Formats;
+using WebSerialization.Models;
 
 namespace WebSerialization.Api.Diagnostics;
 
@@ -13,16 +14,16 @@ public static class ProblemResponses
     public static IResult Problem(int status, string title, string detail, IDictionary<string, object?>? extensions = null) =>
         new ProblemJsonResult(Create(status, title, detail, extensions));
 
-    /// <summary>406: nothing the client accepts is on offer; lists what is.</summary>
-    public static IResult NotAcceptable(string detail) =>
+    /// <summary>406: nothing the client accepts is on offer; lists what is (<paramref name="offered"/>, every format by default).</summary>
+    public static IResult NotAcceptable(string detail, IReadOnlyList<WireFormat>? offered = null) =>
         Problem(
             StatusCodes.Status406NotAcceptable,
             "Not Acceptable",
             detail,
             new Dictionary<string, object?>
             {
-                ["supportedMediaTypes"] = AcceptHeaderNegotiator.SupportedMediaTypes,
-                ["formatKeys"] = WebSerialization.Models.WireFormat.All.Select(d => d.Key).ToArray(),
+                ["supportedMediaTypes"] = offered is null ? AcceptHeaderNegotiator.SupportedMediaTypes : AcceptHeaderNegotiator.MediaTypesOf(offered),
+                ["formatKeys"] = (offered ?? WireFormat.All).Select(format => format.Key).ToArray(),
             });
 
     /// <summary>Builds the problem object.</summary>

@@ -22,10 +22,13 @@ public static class AcceptHeaderNegotiator
     private const int AnyMatch = 1;
 
     /// <summary>Every concrete media type that names a format, primary names first.</summary>
-    public static IReadOnlyList<string> SupportedMediaTypes { get; } =
+    public static IReadOnlyList<string> SupportedMediaTypes { get; } = MediaTypesOf(WireFormat.All);
+
+    /// <summary>The media types that name one of <paramref name="formats"/>, primary names first, then aliases.</summary>
+    public static IReadOnlyList<string> MediaTypesOf(IReadOnlyList<WireFormat> formats) =>
     [
-        .. WireFormat.All.Select(d => d.MediaType),
-        .. WireFormat.All.SelectMany(d => d.Aliases),
+        .. formats.Select(format => format.MediaType),
+        .. formats.SelectMany(format => format.Aliases),
     ];
 
     /// <summary>Negotiates a format, or returns null when nothing acceptable is on offer (406).</summary>

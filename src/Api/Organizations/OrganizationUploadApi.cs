@@ -56,7 +56,8 @@ public static partial class OrganizationUploadApi
         var negotiated = AcceptHeaderNegotiator.Negotiate(format, httpContext.Request.Headers.Accept, UploadSummaryResult.Formats);
         if (negotiated is null)
         {
-            return ProblemResponses.NotAcceptable($"A summary is written as {string.Join(" or ", UploadSummaryResult.Formats.Select(f => f.Name))}; the Accept header allows none of them.");
+            return ProblemResponses.NotAcceptable($"A summary is written as {string.Join(" or ", UploadSummaryResult.Formats.Select(f => f.Name))}; the Accept header allows none of them.",
+                UploadSummaryResult.Formats);
         }
 
         // Each member is folded into the checksum and dropped: a summary takes the memory of one member.
