@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.ResponseCompression;
 using Microsoft.Extensions.Options;
+using WebSerialization.Api.Formats;
 using WebSerialization.Models;
 
 namespace WebSerialization.Api.Compression;
@@ -25,8 +26,7 @@ public static class HttpCompression
             options.MimeTypes =
             [
                 .. ResponseCompressionDefaults.MimeTypes,
-                .. WireFormat.All.Select(d => d.MediaType),
-                .. WireFormat.All.SelectMany(d => d.Aliases),
+                .. AcceptHeaderNegotiator.SupportedMediaTypes,
                 WireMediaTypes.ProblemJson,
             ];
         });
