@@ -2,6 +2,7 @@ using System.Buffers;
 using System.Buffers.Binary;
 using System.Security.Cryptography;
 using System.Text;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models;
 
@@ -37,9 +38,18 @@ public sealed class OrganizationChecksumBuilder : IDisposable
         WriteString(member.Name);
         WriteString(member.Description);
         WriteString(member.Address);
-        WriteInt64(double.IsNaN(member.Value) ? CanonicalNaNBits : BitConverter.DoubleToInt64Bits(member.Value));
-        WriteInt64(member.UpdateTime);
-        MemberCount++;
+        WriteNumbers(member.Value, member.UpdateTime);
+    }
+
+    /// <summary>Folds in the next member, as a decoder hands it over; the same bytes as <see cref="Append(Member)"/>.</summary>
+    public void Append(in MemberView member)
+    {
+        WriteByte(MemberMarker);
+        WriteInt32(member.Id);
+        WriteText(member.Name);
+        WriteText(member.Description);
+        WriteText(member.Address);
+        WriteNumbers(member.Value, member.UpdateTime);
     }
 
     /// <summary>Folds in the organization's own fields and returns the checksum as lowercase hex; then starts over.</summary>
@@ -98,6 +108,35 @@ public sealed class OrganizationChecksumBuilder : IDisposable
         Reserve(sizeof(long));
         BinaryPrimitives.WriteInt64LittleEndian(_buffer.AsSpan(_used), value);
         _used += sizeof(long);
+    }
+
+    private void WriteNumbers(double value, long updateTime)
+    {
+        WriteInt64(double.IsNaN(value) ? CanonicalNaNBits : BitConverter.DoubleToInt64Bits(value));
+        WriteInt64(updateTime);
+        MemberCount++;
+    }
+
+    private void WriteText(Utf8Text text)
+    {
+        if (text.IsNull)
+        {
+            WriteInt32(Null);
+            return;
+        }
+
+        var bytes = text.Bytes;
+        WriteInt32(bytes.Length);
+        if (bytes.Length <= BufferSize)
+        {
+            Reserve(bytes.Length);
+            bytes.CopyTo(_buffer.AsSpan(_used));
+            _used += bytes.Length;
+            return;
+        }
+
+        Flush();
+        _hash.AppendData(bytes);
     }
 
     private void WriteString(string? value)

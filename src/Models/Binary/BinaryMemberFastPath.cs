@@ -119,7 +119,7 @@ internal static class BinaryMemberFastPath
             descriptionHistory.Commit(nextDescription.Utf8Length, nextDescription.TrailingDigits);
             addressHistory.Commit(nextAddress.Utf8Length, nextAddress.TrailingDigits);
             position = at;
-            sink.AddMember(new Member
+            TransitionalMemberView.AddMember(sink, new Member
             {
                 Id = id,
                 Name = name,

@@ -371,7 +371,7 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
         _previous.Name = name.Value;
         _previous.Description = description.Value;
         _previous.Address = address.Value;
-        _sink.AddMember(new Member
+        TransitionalMemberView.AddMember(_sink, new Member
         {
             Id = id,
             Name = name.Value,

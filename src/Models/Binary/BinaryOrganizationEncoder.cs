@@ -22,6 +22,7 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
 
     // "The member before the first one is taken to have Id 0, UpdateTime 0 and null texts."
     private PreviousMember _previous;
+    private PreviousTexts? _previousTexts;
 
     public long WriteHeader(IBufferWriter<byte> output, Organization organization, int memberCount)
     {
@@ -70,6 +71,11 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
             BinaryThrowHelper.ThrowMemberCountMismatch(_declaredMembers, _writtenMembers + members.Length);
         }
 
+        if (_previousTexts is not null)
+        {
+            throw new InvalidOperationException("This encoder's members were written from views; a payload's members all come one way.");
+        }
+
         // The previous member is kept in a local while the batch is written and stored back once, so that a member's three
         // texts take no GC write barrier (as stores into this object would).
         var writer = new BinaryWriter(output);
@@ -87,6 +93,46 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
 
         _previous = previous;
         _writtenMembers += members.Length;
+        writer.Flush();
+        return writer.BytesWritten;
+    }
+
+    public long WriteMember(IBufferWriter<byte> output, in MemberView member)
+    {
+        ArgumentNullException.ThrowIfNull(output);
+        if (!_headerWritten)
+        {
+            BinaryThrowHelper.ThrowHeaderNotWritten();
+        }
+
+        if (_writtenMembers + 1 > _declaredMembers)
+        {
+            BinaryThrowHelper.ThrowMemberCountMismatch(_declaredMembers, _writtenMembers + 1);
+        }
+
+        // Each member is written against the previous one, so one payload's members all come one way.
+        if (_writtenMembers > 0 && _previousTexts is null)
+        {
+            throw new InvalidOperationException("This encoder's members were written from Member objects; a payload's members all come one way.");
+        }
+
+        var texts = _previousTexts ??= new PreviousTexts();
+        var name = member.Name;
+        var description = member.Description;
+        var address = member.Address;
+        var writer = new BinaryWriter(output);
+        writer.Reserve(checked(BinaryWire.MaxMemberFixedBytes + name.Bytes.Length + description.Bytes.Length + address.Bytes.Length));
+        var flagsPosition = writer.SkipByte();
+        var flags = WriteId(ref writer, member.Id, ref _previous);
+        flags |= WriteText(ref writer, name, texts.Name, ref _previous.NameStem) << BinaryWire.NameKindShift;
+        flags |= WriteText(ref writer, description, texts.Description, ref _previous.DescriptionStem) << BinaryWire.DescriptionKindShift;
+        flags |= WriteText(ref writer, address, texts.Address, ref _previous.AddressStem) << BinaryWire.AddressKindShift;
+        flags |= WriteNumbers(ref writer, member.Value, member.UpdateTime, ref _previous);
+        writer.PatchByte(flagsPosition, (byte)flags);
+        texts.Name.Set(name);
+        texts.Description.Set(description);
+        texts.Address.Set(address);
+        _writtenMembers++;
         writer.Flush();
         return writer.BytesWritten;
     }
@@ -141,38 +187,51 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
 
         // The flags byte comes first but holds the text kinds, which are known only once each text is written.
         var flagsPosition = writer.SkipByte();
-        var flags = 0;
-        var idDelta = unchecked(member.Id - previous.Id);
-        if (idDelta == 1)
-        {
-            flags |= BinaryWire.IdIsNextFlag;
-        }
-        else
-        {
-            writer.WriteVarUInt32(ZigZag(idDelta));
-        }
-
+        var flags = WriteId(ref writer, member.Id, ref previous);
         flags |= WriteText(ref writer, name, previous.Name, ref previous.NameStem) << BinaryWire.NameKindShift;
         flags |= WriteText(ref writer, description, previous.Description, ref previous.DescriptionStem) << BinaryWire.DescriptionKindShift;
         flags |= WriteText(ref writer, address, previous.Address, ref previous.AddressStem) << BinaryWire.AddressKindShift;
-        if (TryGetExactInt64(member.Value, out var integerValue))
+        flags |= WriteNumbers(ref writer, member.Value, member.UpdateTime, ref previous);
+        writer.PatchByte(flagsPosition, (byte)flags);
+
+        previous.Name = name;
+        previous.Description = description;
+        previous.Address = address;
+    }
+
+    // "flags bit 0: set when Id = previous Id + 1"; otherwise the zigzag delta follows the flags.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int WriteId(ref BinaryWriter writer, int id, ref PreviousMember previous)
+    {
+        var idDelta = unchecked(id - previous.Id);
+        previous.Id = id;
+        if (idDelta == 1)
         {
-            flags |= BinaryWire.ValueIsIntegerFlag;
+            return BinaryWire.IdIsNextFlag;
+        }
+
+        writer.WriteVarUInt32(ZigZag(idDelta));
+        return 0;
+    }
+
+    // Value, as an integer where that is exact, then the update time's delta; returns the value's flag.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int WriteNumbers(ref BinaryWriter writer, double value, long updateTime, ref PreviousMember previous)
+    {
+        var flags = 0;
+        if (TryGetExactInt64(value, out var integerValue))
+        {
+            flags = BinaryWire.ValueIsIntegerFlag;
             writer.WriteVarUInt64(ZigZag(integerValue));
         }
         else
         {
-            writer.WriteDouble(member.Value);
+            writer.WriteDouble(value);
         }
 
-        writer.WriteVarUInt64(ZigZag(unchecked(member.UpdateTime - previous.UpdateTime)));
-        writer.PatchByte(flagsPosition, (byte)flags);
-
-        previous.Id = member.Id;
-        previous.UpdateTime = member.UpdateTime;
-        previous.Name = name;
-        previous.Description = description;
-        previous.Address = address;
+        writer.WriteVarUInt64(ZigZag(unchecked(updateTime - previous.UpdateTime)));
+        previous.UpdateTime = updateTime;
+        return flags;
     }
 
     /// <summary>
@@ -206,14 +265,31 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
             return BinaryWire.TextNull;
         }
 
-        var chars = value.AsSpan();
-        var previousChars = previous.AsSpan();
-        var run = TrailingDigits.Find(chars);
+        return WriteText<Utf16Units, char>(ref writer, value, previous, ref stem);
+    }
+
+    private static int WriteText(ref BinaryWriter writer, Utf8Text value, PreviousText previous, ref int stem)
+    {
+        if (value.IsNull)
+        {
+            stem = 0;
+            return BinaryWire.TextNull;
+        }
+
+        return WriteText<Utf8Units, byte>(ref writer, value.Bytes, previous.Bytes, ref stem);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int WriteText<TUnits, T>(ref BinaryWriter writer, ReadOnlySpan<T> chars, ReadOnlySpan<T> previousChars, ref int stem)
+        where TUnits : ITextUnits<T>
+        where T : unmanaged, IEquatable<T>
+    {
+        var run = TUnits.FindDigits(chars);
 
         // Rule 1, stem first: a value that is the previous value's stem and a canonical decimal is kind 3, whatever prefix
         // it shares. Comparing the stems settles it without measuring the common prefix of every text.
         var valueStem = chars.Length - run.Length;
-        if (valueStem == stem && run.Length is > 0 and <= BinaryWire.MaxNumberDigits && (run.Length == 1 || chars[valueStem] != '0')
+        if (valueStem == stem && run.Length is > 0 and <= BinaryWire.MaxNumberDigits && (run.Length == 1 || !TUnits.IsZero(chars[valueStem]))
             && chars[..valueStem].SequenceEqual(previousChars[..valueStem]))
         {
             writer.WriteVarUInt64(run.Number);
@@ -221,26 +297,19 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
         }
 
         stem = valueStem;
-
-        // The prefix is counted in UTF-8 bytes, which half a surrogate pair does not have.
-        var prefix = chars.CommonPrefixLength(previousChars);
-        if (prefix > 0 && char.IsHighSurrogate(chars[prefix - 1]))
+        var prefix = TUnits.WholeCodePoints(chars, chars.CommonPrefixLength(previousChars));
+        while (prefix > 0 && prefix < chars.Length && TUnits.IsZero(chars[prefix]) && TUnits.IsAsciiDigit(chars[prefix - 1]))
         {
             prefix--;
         }
 
-        while (prefix > 0 && prefix < chars.Length && chars[prefix] == '0' && char.IsAsciiDigit(chars[prefix - 1]))
-        {
-            prefix--;
-        }
-
-        var prefixBytes = PrefixUtf8Length(chars, prefix);
+        var prefixBytes = TUnits.Utf8Length(chars, prefix);
         var suffix = chars[prefix..];
 
         // The number is the suffix's last 19 digits at most, less its leading zeros, which go back to the text.
         var digits = Math.Min(Math.Min(run.Length, suffix.Length), BinaryWire.MaxNumberDigits);
         var numberStart = suffix.Length - digits;
-        while (digits > 1 && suffix[numberStart] == '0')
+        while (digits > 1 && TUnits.IsZero(suffix[numberStart]))
         {
             numberStart++;
             digits--;
@@ -249,17 +318,17 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
         writer.WriteVarUInt32((uint)prefixBytes);
         if (numberStart == 0 && digits > 0)
         {
-            writer.WriteVarUInt64(run.ValueOfLast(chars, digits));
+            writer.WriteVarUInt64(TUnits.ValueOfLast(chars, run, digits));
             return BinaryWire.TextPrefixAndNumber;
         }
 
         var text = suffix[..numberStart];
-        var textBytes = Utf8Length(text);
+        var textBytes = TUnits.Utf8Length(text, text.Length);
         writer.WriteVarUInt32(((uint)textBytes << 1) | (digits > 0 ? BinaryWire.NumberFollowsFlag : 0));
-        writer.WriteUtf8(text, textBytes);
+        TUnits.WriteUtf8(ref writer, text, textBytes);
         if (digits > 0)
         {
-            writer.WriteVarUInt64(run.ValueOfLast(chars, digits));
+            writer.WriteVarUInt64(TUnits.ValueOfLast(chars, run, digits));
         }
 
         return BinaryWire.TextPrefixAndText;
@@ -286,7 +355,7 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
     /// Ascii.IsValid is a call, and measured 5% of encoding a member.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static int PrefixUtf8Length(ReadOnlySpan<char> chars, int count)
+    internal static int PrefixUtf8Length(ReadOnlySpan<char> chars, int count)
     {
         ref var first = ref Unsafe.As<char, ushort>(ref MemoryMarshal.GetReference(chars));
         if (Vector128.IsHardwareAccelerated && count is >= 8 and <= 16)
@@ -311,7 +380,7 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
 
     // Encoding.UTF8 counts a lone surrogate as the 3 bytes of U+FFFD, as Utf8.FromUtf16 writes it.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static int Utf8Length(ReadOnlySpan<char> chars) =>
+    internal static int Utf8Length(ReadOnlySpan<char> chars) =>
         Ascii.IsValid(chars) ? chars.Length : Encoding.UTF8.GetByteCount(chars);
 
     /// <summary>
@@ -320,6 +389,8 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
     /// </summary>
     private struct PreviousMember
     {
+        // Name, Description and Address hold the previous texts of members written from objects; a conversion's, written
+        // from a decoder's views, are copied into PreviousTexts, since the views end with each member.
         public int Id;
         public long UpdateTime;
         public string? Name;
@@ -328,5 +399,36 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
         public int NameStem;
         public int DescriptionStem;
         public int AddressStem;
+    }
+
+    /// <summary>The previous member's texts, copied out of the views a conversion writes from.</summary>
+    private sealed class PreviousTexts
+    {
+        public PreviousText Name { get; } = new();
+
+        public PreviousText Description { get; } = new();
+
+        public PreviousText Address { get; } = new();
+    }
+
+    /// <summary>One previous text as UTF-8, in a buffer that grows only as far as the longest text needs.</summary>
+    private sealed class PreviousText
+    {
+        private byte[] _buffer = new byte[64];
+        private int _length;
+
+        public ReadOnlySpan<byte> Bytes => _buffer.AsSpan(0, _length);
+
+        public void Set(Utf8Text text)
+        {
+            var bytes = text.Bytes;
+            if (bytes.Length > _buffer.Length)
+            {
+                _buffer = new byte[Math.Max(bytes.Length, 2 * _buffer.Length)];
+            }
+
+            bytes.CopyTo(_buffer);
+            _length = bytes.Length;
+        }
     }
 }

@@ -39,6 +39,12 @@ internal readonly struct TrailingDigits
     /// <summary>The value of the run's last <see cref="BinaryWire.MaxNumberDigits"/> digits at most.</summary>
     public ulong Number { get; }
 
+    /// <summary>Finds the run of digits at the end of <paramref name="utf8"/>, a decoder's text (conversions), one byte at a time.</summary>
+    public static TrailingDigits Find(ReadOnlySpan<byte> utf8) => FindOneByOne(utf8);
+
+    /// <summary>The value of the last <paramref name="count"/> digits of <paramref name="utf8"/>, the text this run was found in.</summary>
+    public ulong ValueOfLast(ReadOnlySpan<byte> utf8, int count) => count == Length ? Number : ParseDigits(utf8[^count..]);
+
     /// <summary>Finds the run of digits at the end of <paramref name="chars"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static TrailingDigits Find(ReadOnlySpan<char> chars)
@@ -140,14 +146,15 @@ internal readonly struct TrailingDigits
         return (((digits & EvenPairs) * (100 + (1_000_000UL << 32))) + (((digits >> 16) & EvenPairs) * (1 + (10_000UL << 32)))) >> 32;
     }
 
-    private static TrailingDigits FindOneByOne(ReadOnlySpan<char> chars)
+    private static TrailingDigits FindOneByOne<T>(ReadOnlySpan<T> chars)
+        where T : unmanaged, IBinaryInteger<T>
     {
         var length = 0;
         ulong number = 0;
         ulong scale = 1;
         while (length < chars.Length)
         {
-            var digit = (uint)(chars[chars.Length - 1 - length] - '0');
+            var digit = uint.CreateTruncating(chars[chars.Length - 1 - length]) - '0';
             if (digit > 9)
             {
                 break;
@@ -165,12 +172,13 @@ internal readonly struct TrailingDigits
         return new TrailingDigits(length, number, default, vectorized: false);
     }
 
-    private static ulong ParseDigits(ReadOnlySpan<char> digits)
+    private static ulong ParseDigits<T>(ReadOnlySpan<T> digits)
+        where T : unmanaged, IBinaryInteger<T>
     {
         ulong number = 0;
         foreach (var digit in digits)
         {
-            number = (number * 10) + (uint)(digit - '0');
+            number = (number * 10) + (uint.CreateTruncating(digit) - '0');
         }
 
         return number;

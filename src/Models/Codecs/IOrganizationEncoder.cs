@@ -19,6 +19,12 @@ public interface IOrganizationEncoder
     /// <summary>Writes the next members, in order.</summary>
     long WriteMembers(IBufferWriter<byte> output, ReadOnlySpan<Member> members);
 
+    /// <summary>
+    /// Writes the next member from a decoder's view (a conversion), the same bytes as <see cref="WriteMembers"/> writes
+    /// for that member as an object. A payload's members are written all one way or all the other.
+    /// </summary>
+    long WriteMember(IBufferWriter<byte> output, in MemberView member);
+
     /// <summary>Writes everything after the last member.</summary>
     long WriteFooter(IBufferWriter<byte> output);
 }

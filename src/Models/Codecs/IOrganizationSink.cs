@@ -3,7 +3,7 @@ namespace WebSerialization.Models.Codecs;
 /// <summary>
 /// Where a decoder hands an organization over as it is read: the header, each member as soon as it is complete, and
 /// the final header once the payload has ended. A sink that folds each member into a summary or writes it on in
-/// another format, and keeps no reference to it, decodes any number of members in the memory of one.
+/// another format decodes any number of members in the memory of one, and allocates nothing for them.
 /// </summary>
 public interface IOrganizationSink
 {
@@ -15,8 +15,11 @@ public interface IOrganizationSink
     /// <param name="header">The id and tags so far, and the declared member count (-1 when the format declares none).</param>
     void BeginMembers(OrganizationHeader header);
 
-    /// <summary>Takes the next member, complete and checked against the limits. The decoder keeps no reference to it.</summary>
-    void AddMember(Member member);
+    /// <summary>
+    /// Takes the next member, complete and checked against the limits, as a view that is valid only during this call:
+    /// its texts are the decoder's buffers, which the next member overwrites.
+    /// </summary>
+    void AddMember(in MemberView member);
 
     /// <summary>Called once, when the whole payload has been decoded and checked.</summary>
     /// <param name="header">The final id and tags, and how many members there were (-1 when Members is null).</param>

@@ -11,6 +11,14 @@ namespace WebSerialization.Models.Codecs;
 /// </summary>
 internal static class Leb128
 {
+    /// <summary>The most bytes of a varint that holds 32 bits, and the most its 5th byte may hold.</summary>
+    public const int MaxBytes32 = 5;
+    public const byte LastByteMax32 = 0x0F;
+
+    /// <summary>The most bytes of a varint that holds 64 bits, and the most its 10th byte may hold.</summary>
+    public const int MaxBytes64 = 10;
+    public const byte LastByteMax64 = 0x01;
+
     // pdep spreads a varint's 7-bit groups in one instruction on every Intel CPU that has it and on AMD from Zen 3
     // (family 19h) on. Zen 1 and 2, and Hygon's chips built on them, run it in microcode at hundreds of cycles for a
     // 56-bit mask, far slower than the shifts. Read once; the JIT then treats it as a constant.
@@ -73,6 +81,47 @@ internal static class Leb128
 
         destination[written++] = (byte)value;
         return written;
+    }
+
+    /// <summary>
+    /// A minimal varint that ends within the 8 bytes at <paramref name="bytes"/>[<paramref name="at"/>], which the
+    /// caller guarantees are there, within <paramref name="maxBytes"/> and <paramref name="lastByteMax"/>; false, having
+    /// moved nothing, for anything else, which the byte-by-byte path then rejects or accepts.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool TryReadShort(ref byte bytes, ref int at, int maxBytes, byte lastByteMax, out ulong value)
+    {
+        var word = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref bytes, at));
+        if ((word & 0x80) == 0)
+        {
+            value = word & 0x7F;
+            at++;
+            return true;
+        }
+
+        // The first byte without 0x80 is found in a mask, and the 7-bit groups are packed together by shifts.
+        var ends = ~word & 0x8080_8080_8080_8080UL;
+        var length = (BitOperations.TrailingZeroCount(ends) >> 3) + 1;
+        var lastByte = (byte)(word >> (8 * (length - 1)));
+        if (ends == 0 || lastByte == 0 || length > maxBytes || (length == maxBytes && lastByte > lastByteMax))
+        {
+            value = 0;
+            return false;
+        }
+
+        value = PackGroups(word & (ulong.MaxValue >> (64 - (8 * length))));
+        at += length;
+        return true;
+    }
+
+    // Up to eight bytes of 7-bit groups, least significant first, packed into one number (continuation bits dropped).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong PackGroups(ulong bytes)
+    {
+        bytes &= 0x7F7F_7F7F_7F7F_7F7FUL;
+        bytes = ((bytes & 0x7F00_7F00_7F00_7F00UL) >> 1) | (bytes & 0x007F_007F_007F_007FUL);
+        bytes = ((bytes & 0x3FFF_0000_3FFF_0000UL) >> 2) | (bytes & 0x0000_3FFF_0000_3FFFUL);
+        return ((bytes & 0x0FFF_FFFF_0000_0000UL) >> 4) | (bytes & 0x0000_0000_0FFF_FFFFUL);
     }
 
     private static bool IsAmdBeforeZen3()

@@ -40,7 +40,7 @@ public sealed class OrganizationCollector : IOrganizationSink
     }
 
     /// <inheritdoc />
-    public void AddMember(Member member)
+    public void AddMember(in MemberView member)
     {
         var members = _members!;
         if (members.Count == members.Capacity && _declaredCount >= 0)
@@ -48,7 +48,7 @@ public sealed class OrganizationCollector : IOrganizationSink
             Grow(members);
         }
 
-        members.Add(member);
+        members.Add(member.ToMember());
     }
 
     /// <summary>

@@ -311,7 +311,7 @@ internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
                 if (token == JsonTokenType.EndObject)
                 {
                     _membersDecoded++;
-                    _sink.AddMember(_member!);
+                    TransitionalMemberView.AddMember(_sink, _member!);
                     _member = null;
                     _expect = Expect.MemberStart;
                 }

@@ -63,6 +63,21 @@ internal sealed class JsonOrganizationEncoder : IOrganizationEncoder
         return Commit(start);
     }
 
+    public long WriteMember(IBufferWriter<byte> output, in MemberView member)
+    {
+        var writer = _writer ?? throw new InvalidOperationException("WriteHeader must come first.");
+        var start = Written(writer);
+        writer.WriteStartObject();
+        writer.WriteNumber(IdName, member.Id);
+        WriteNullableString(writer, NameName, member.Name);
+        WriteNullableString(writer, DescriptionName, member.Description);
+        WriteNullableString(writer, AddressName, member.Address);
+        WriteDouble(writer, ValueName, member.Value);
+        writer.WriteNumber(UpdateTimeName, member.UpdateTime);
+        writer.WriteEndObject();
+        return Commit(start);
+    }
+
     public long WriteFooter(IBufferWriter<byte> output)
     {
         var writer = _writer ?? throw new InvalidOperationException("WriteHeader must come first.");
@@ -85,6 +100,18 @@ internal sealed class JsonOrganizationEncoder : IOrganizationEncoder
         else
         {
             writer.WriteString(name, value);
+        }
+    }
+
+    private static void WriteNullableString(Utf8JsonWriter writer, JsonEncodedText name, Utf8Text value)
+    {
+        if (value.IsNull)
+        {
+            writer.WriteNull(name);
+        }
+        else
+        {
+            writer.WriteString(name, value.Bytes);
         }
     }
 

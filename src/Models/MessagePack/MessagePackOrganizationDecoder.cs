@@ -210,7 +210,7 @@ internal sealed class MessagePackOrganizationDecoder : IOrganizationDecoder
                 }
 
                 _membersDecoded++;
-                _sink.AddMember(member);
+                TransitionalMemberView.AddMember(_sink, member);
                 EndMembersIfAllRead();
                 return true;
 

@@ -64,16 +64,7 @@ internal sealed class MessagePackOrganizationEncoder : IOrganizationEncoder
     public long WriteMembers(IBufferWriter<byte> output, ReadOnlySpan<Member> members)
     {
         ArgumentNullException.ThrowIfNull(output);
-        if (_membersAnnounced < 0)
-        {
-            throw new InvalidOperationException("WriteHeader must come first.");
-        }
-
-        // The count is already on the wire: one member more or fewer would shift every byte after it.
-        if (_membersWritten + members.Length > _membersAnnounced)
-        {
-            throw new InvalidOperationException($"The header announced {_membersAnnounced} members; {_membersWritten + members.Length} were given.");
-        }
+        CheckRoomFor(members.Length);
 
         var writer = new MessagePackWriter(output);
         foreach (var member in members)
@@ -98,6 +89,23 @@ internal sealed class MessagePackOrganizationEncoder : IOrganizationEncoder
         return writer.BytesWritten;
     }
 
+    public long WriteMember(IBufferWriter<byte> output, in MemberView member)
+    {
+        ArgumentNullException.ThrowIfNull(output);
+        CheckRoomFor(1);
+        var writer = new MessagePackWriter(output);
+        writer.WriteArrayHeader(MessagePackCodec.MemberFieldCount);
+        writer.WriteInteger(member.Id);
+        writer.WriteString(member.Name);
+        writer.WriteString(member.Description);
+        writer.WriteString(member.Address);
+        writer.WriteFloat64(member.Value);
+        writer.WriteInteger(member.UpdateTime);
+        _membersWritten++;
+        writer.Flush();
+        return writer.BytesWritten;
+    }
+
     public long WriteFooter(IBufferWriter<byte> output)
     {
         if (_membersAnnounced < 0)
@@ -111,5 +119,19 @@ internal sealed class MessagePackOrganizationEncoder : IOrganizationEncoder
         }
 
         return 0;
+    }
+
+    private void CheckRoomFor(int count)
+    {
+        if (_membersAnnounced < 0)
+        {
+            throw new InvalidOperationException("WriteHeader must come first.");
+        }
+
+        // The count is already on the wire: one member more or fewer would shift every byte after it.
+        if (_membersWritten + count > _membersAnnounced)
+        {
+            throw new InvalidOperationException($"The header announced {_membersAnnounced} members; {_membersWritten + count} were given.");
+        }
     }
 }

@@ -174,6 +174,23 @@ internal ref struct MessagePackWriter
         }
     }
 
+    /// <summary>nil for null, otherwise the UTF-8 bytes as they are, behind the smallest header for their count.</summary>
+    public void WriteString(Utf8Text value)
+    {
+        if (value.IsNull)
+        {
+            WriteNil();
+            return;
+        }
+
+        var bytes = value.Bytes;
+        var headerSize = StringHeaderSize(bytes.Length);
+        var span = Reserve(headerSize + bytes.Length);
+        WriteStringHeader(span, bytes.Length);
+        bytes.CopyTo(span[headerSize..]);
+        Advance(headerSize + bytes.Length);
+    }
+
     private void WriteShortString(string value)
     {
         // A string has at least as many UTF-8 bytes as chars, so the header its char count calls for is the smallest it

@@ -222,7 +222,7 @@ internal sealed class ProtobufOrganizationDecoder : IOrganizationDecoder
                 }
 
                 _membersDecoded++;
-                _sink.AddMember(member);
+                TransitionalMemberView.AddMember(_sink, member);
                 return true;
 
             default:

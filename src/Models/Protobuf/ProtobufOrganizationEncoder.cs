@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Text;
 using WebSerialization.Models.Codecs;
@@ -38,6 +37,23 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
             WriteMemberField(ref writer, member);
         }
 
+        writer.Flush();
+        return writer.BytesWritten;
+    }
+
+    public long WriteMember(IBufferWriter<byte> output, in MemberView member)
+    {
+        ArgumentNullException.ThrowIfNull(output);
+        var writer = new ProtobufWriter(output);
+        writer.Reserve(checked(MaxMemberFixedBytes + member.Name.Bytes.Length + member.Description.Bytes.Length + member.Address.Bytes.Length));
+        writer.WriteRawTag((byte)OrganizationMembersTag);
+        var lengthPosition = writer.BeginLengthDelimited();
+        WriteInt32(ref writer, (byte)MemberIdTag, member.Id);
+        WriteString(ref writer, (byte)MemberNameTag, member.Name);
+        WriteString(ref writer, (byte)MemberDescriptionTag, member.Description);
+        WriteString(ref writer, (byte)MemberAddressTag, member.Address);
+        WriteNumbers(ref writer, member.Value, member.UpdateTime);
+        writer.EndLengthDelimited(lengthPosition);
         writer.Flush();
         return writer.BytesWritten;
     }
@@ -83,12 +99,7 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
 
         writer.WriteRawTag((byte)OrganizationMembersTag);
         var lengthPosition = writer.BeginLengthDelimited();
-        if (member.Id != 0)
-        {
-            writer.WriteRawTag((byte)MemberIdTag);
-            writer.WriteVarint((ulong)member.Id);
-        }
-
+        WriteInt32(ref writer, (byte)MemberIdTag, member.Id);
         if (name is not null)
         {
             WriteString(ref writer, (byte)MemberNameTag, name);
@@ -104,27 +115,55 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
             WriteString(ref writer, (byte)MemberAddressTag, address);
         }
 
-        // -0.0 is written: its bits are not zero, and it must round-trip.
-        var valueBits = BitConverter.DoubleToUInt64Bits(member.Value);
+        WriteNumbers(ref writer, member.Value, member.UpdateTime);
+        writer.EndLengthDelimited(lengthPosition);
+    }
+
+    // As proto3 and protobuf-net: a zero number is not written.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void WriteInt32(ref ProtobufWriter writer, byte tag, int value)
+    {
+        if (value != 0)
+        {
+            writer.WriteRawTag(tag);
+            writer.WriteVarint((ulong)value);
+        }
+    }
+
+    // -0.0 is written: its bits are not zero, and it must round-trip.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void WriteNumbers(ref ProtobufWriter writer, double value, long updateTime)
+    {
+        var valueBits = BitConverter.DoubleToUInt64Bits(value);
         if (valueBits != 0)
         {
             writer.WriteRawTag((byte)MemberValueTag);
             writer.WriteFixed64(valueBits);
         }
 
-        if (member.UpdateTime != 0)
+        if (updateTime != 0)
         {
             writer.WriteRawTag((byte)MemberUpdateTimeTag);
-            writer.WriteVarint((ulong)member.UpdateTime);
+            writer.WriteVarint((ulong)updateTime);
         }
+    }
 
-        writer.EndLengthDelimited(lengthPosition);
+    // A null text is not written; the length of the bytes is known, so it goes first.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void WriteString(ref ProtobufWriter writer, byte tag, Utf8Text value)
+    {
+        if (!value.IsNull)
+        {
+            writer.WriteRawTag(tag);
+            writer.WriteVarint((uint)value.Bytes.Length);
+            writer.WriteBytes(value.Bytes);
+        }
     }
 
     /// <summary>The bytes the header of an organization with <paramref name="id"/> and <paramref name="tags"/> takes.</summary>
     public static long MeasureHeader(int id, string?[]? tags)
     {
-        var size = id != 0 ? 1 + VarintLength((ulong)id) : 0L;
+        var size = id != 0 ? 1 + Leb128.Length((ulong)id) : 0L;
         foreach (var tag in tags ?? [])
         {
             size += 1 + LengthDelimited(Utf8Length(tag));
@@ -136,18 +175,16 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
     /// <summary>The bytes <see cref="WriteMemberField"/> writes: the member with its tag and length.</summary>
     public static long MeasureMember(Member member)
     {
-        var size = member.Id != 0 ? 1 + VarintLength((ulong)member.Id) : 0L;
+        var size = member.Id != 0 ? 1 + Leb128.Length((ulong)member.Id) : 0L;
         size += member.Name is null ? 0 : 1 + LengthDelimited(Utf8Length(member.Name));
         size += member.Description is null ? 0 : 1 + LengthDelimited(Utf8Length(member.Description));
         size += member.Address is null ? 0 : 1 + LengthDelimited(Utf8Length(member.Address));
         size += BitConverter.DoubleToUInt64Bits(member.Value) != 0 ? 1 + sizeof(double) : 0;
-        size += member.UpdateTime != 0 ? 1 + VarintLength((ulong)member.UpdateTime) : 0;
+        size += member.UpdateTime != 0 ? 1 + Leb128.Length((ulong)member.UpdateTime) : 0;
         return 1 + LengthDelimited(size);
     }
 
-    private static long LengthDelimited(long length) => VarintLength((ulong)length) + length;
-
-    private static int VarintLength(ulong value) => (BitOperations.Log2(value | 1) / 7) + 1;
+    private static long LengthDelimited(long length) => Leb128.Length((ulong)length) + length;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void WriteString(ref ProtobufWriter writer, byte tag, string value)

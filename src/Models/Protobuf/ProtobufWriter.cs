@@ -61,6 +61,10 @@ internal ref struct ProtobufWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteUtf8(string value) => _buffer.WriteUtf8(value);
 
+    /// <summary>Bytes as they are: a decoder's UTF-8, already well-formed.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteBytes(ReadOnlySpan<byte> bytes) => _buffer.WriteBytes(bytes);
+
     /// <summary>Hands the buffered bytes to the output.</summary>
     public void Flush() => _buffer.Flush();
 

@@ -5,8 +5,8 @@ using WebSerialization.Models.Codecs;
 namespace WebSerialization.Models.Streaming;
 
 /// <summary>
-/// Converts a payload from one format to another as it streams: each member is decoded from the input, handed to the
-/// target format's encoder in batches of 64, and the output goes on every chunk, as <see cref="OrganizationStreamWriter"/>
+/// Converts a payload from one format to another as it streams: each member is decoded from the input and written
+/// by the target format's encoder straight from the decoder's view of it (no object, no string), and the output goes on every chunk, as <see cref="OrganizationStreamWriter"/>
 /// sends downloads; no member is kept once it is written. While the input is still arriving the output never waits
 /// for its reader: what the reader does not take yet goes to a temporary file (see <see cref="SpillingOutput"/>).
 /// The first chunk is held back until it is full, so an input found bad within it leaves the output untouched (a
@@ -23,8 +23,6 @@ public static class OrganizationStreamConverter
 {
     /// <summary>How the names of a conversion's temporary files start, in <see cref="Path.GetTempPath"/>; each is deleted when its conversion ends.</summary>
     public const string TemporaryFilePrefix = "webserialization-convert-";
-
-    private const int MembersPerBatch = 64;
 
     /// <summary>Converts the payload in <paramref name="input"/> from <paramref name="source"/>'s format to <paramref name="target"/>'s.</summary>
     /// <param name="input">The payload in the source format.</param>
@@ -71,8 +69,6 @@ public static class OrganizationStreamConverter
     {
         private readonly IOrganizationEncoder _encoder = target.CreateEncoder();
         private readonly SpillingOutput _output = new(output, chunkSize);
-        private readonly Member[] _batch = new Member[MembersPerBatch];
-        private int _batched;
         private long _written;
         private OrganizationHeader? _begun;
         private OrganizationHeader _final;
@@ -98,16 +94,12 @@ public static class OrganizationStreamConverter
             _written += _encoder.WriteHeader(_output, HeaderOrganization(header, hasMembers: true), Math.Max(0, header.MemberCount));
         }
 
-        public void AddMember(Member member)
+        public void AddMember(in MemberView member)
         {
-            _batch[_batched++] = member;
-            if (_batched == MembersPerBatch)
+            _written += _memberEncoder!.WriteMember(_output, member);
+            if (_output.Buffered >= chunkSize)
             {
-                WriteBatch();
-                if (_output.Buffered >= chunkSize)
-                {
-                    _output.Push(cancellationToken);
-                }
+                _output.Push(cancellationToken);
             }
         }
 
@@ -115,7 +107,6 @@ public static class OrganizationStreamConverter
 
         public async Task<long> FinishAsync(CancellationToken cancellationToken)
         {
-            WriteBatch();
             var first = new ArrayBufferWriter<byte>();
             if (_begun is null)
             {
@@ -143,18 +134,6 @@ public static class OrganizationStreamConverter
         }
 
         public void Dispose() => _output.Dispose();
-
-        private void WriteBatch()
-        {
-            if (_batched == 0)
-            {
-                return;
-            }
-
-            _written += _memberEncoder!.WriteMembers(_output, _batch.AsSpan(0, _batched));
-            Array.Clear(_batch, 0, _batched);
-            _batched = 0;
-        }
 
         private static Organization HeaderOrganization(OrganizationHeader header, bool hasMembers) =>
             new() { Id = header.Id, Tags = header.Tags!, Members = hasMembers ? [] : null };

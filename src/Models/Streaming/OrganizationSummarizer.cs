@@ -4,7 +4,7 @@ namespace WebSerialization.Models.Streaming;
 
 /// <summary>
 /// The sink behind an upload's summary: folds each member into an <see cref="OrganizationChecksumBuilder"/> and drops
-/// it, so summarizing any number of members takes the memory of one.
+/// it, so summarizing any number of members takes the memory of one and allocates nothing per member.
 /// </summary>
 public sealed class OrganizationSummarizer : IOrganizationSink, IDisposable
 {
@@ -22,7 +22,7 @@ public sealed class OrganizationSummarizer : IOrganizationSink, IDisposable
     }
 
     /// <inheritdoc />
-    public void AddMember(Member member) => _checksum.Append(member);
+    public void AddMember(in MemberView member) => _checksum.Append(member);
 
     /// <inheritdoc />
     public void Complete(OrganizationHeader header)

@@ -1,0 +1,225 @@
+using System.Buffers;
+using System.Runtime.ExceptionServices;
+
+namespace WebSerialization.Models.Codecs;
+
+/// <summary>
+/// What every format's decoder shares: the organization read so far (id, tags, the declared and decoded member
+/// counts), the bytes consumed by earlier calls, the first error (after which every call fails with it), the sink, and
+/// how the bytes of a call are offered to the format. A format reads whole units (a member, a tag, a token) and leaves
+/// an unfinished one to the next call; such a unit is offered again only once the unconsumed bytes have grown by a
+/// quarter, so one trickled in a byte at a time costs linear, not quadratic, time.
+/// </summary>
+internal abstract class OrganizationDecoder : IOrganizationDecoder
+{
+    // A unit that straddles two segments is first tried in this many bytes, then in twice as many, and so on.
+    private const int FirstStraddleWindow = 256;
+
+    private readonly OrganizationCollector? _collector;
+    private readonly int _minMemberBytes;
+    private ExceptionDispatchInfo? _fault;
+    private long _pendingAfterLastRead;
+    private byte[] _scratch = [];
+
+    /// <summary>Creates the shared state; a null <paramref name="sink"/> means build the organization (<see cref="GetResult"/>).</summary>
+    /// <param name="limits">What the payload may hold.</param>
+    /// <param name="sink">Where the members go.</param>
+    /// <param name="minMemberBytes">The fewest bytes a member takes in the format, which bounds what a declared count may reserve.</param>
+    protected OrganizationDecoder(DecodeLimits limits, IOrganizationSink? sink, int minMemberBytes)
+    {
+        ArgumentNullException.ThrowIfNull(limits);
+        Limits = limits;
+        (Sink, _collector) = OrganizationCollector.Unless(sink);
+        _minMemberBytes = minMemberBytes;
+    }
+
+    public bool IsComplete { get; private set; }
+
+    protected DecodeLimits Limits { get; }
+
+    protected IOrganizationSink Sink { get; }
+
+    /// <summary>Bytes consumed by earlier calls: the payload offset of the first byte of this call's buffer.</summary>
+    protected long Consumed { get; private set; }
+
+    /// <summary>The organization's id as read so far.</summary>
+    protected int Id { get; set; }
+
+    /// <summary>The tags once read (null while none or null); <see cref="AddTag"/> collects them.</summary>
+    protected string?[]? Tags { get; private set; }
+
+    /// <summary>How many tags <see cref="AddTag"/> has collected.</summary>
+    protected int TagsRead => _tags?.Count ?? 0;
+
+    /// <summary>The member count the payload declared, or -1 while none was (or Members is null).</summary>
+    protected int MemberCount { get; set; } = -1;
+
+    /// <summary>Members handed to the sink so far.</summary>
+    protected int MembersDecoded { get; private set; }
+
+    private List<string?>? _tags;
+
+    public Organization GetResult() => OrganizationCollector.ResultOf(_collector, IsComplete);
+
+    public SequencePosition Decode(ReadOnlySequence<byte> buffer, bool isFinalBlock)
+    {
+        _fault?.Throw();
+        try
+        {
+            if (IsComplete)
+            {
+                RejectBytesAfterPayload(buffer, 0);
+                return buffer.End;
+            }
+
+            if (!isFinalBlock && buffer.Length < _pendingAfterLastRead + (_pendingAfterLastRead / 4) && buffer.Length <= MaxPendingBytes)
+            {
+                return buffer.Start;
+            }
+
+            _collector?.SetCapacityHint((Consumed + buffer.Length) / _minMemberBytes);
+            var consumed = DecodeCore(buffer, isFinalBlock);
+            if (IsComplete && consumed < buffer.Length)
+            {
+                RejectBytesAfterPayload(buffer.Slice(consumed), consumed);
+                consumed = buffer.Length;
+            }
+            else if (isFinalBlock && !IsComplete)
+            {
+                EndOfPayload(buffer.Length - consumed, buffer.Length);
+            }
+
+            _pendingAfterLastRead = buffer.Length - consumed;
+            Consumed += consumed;
+            return buffer.GetPosition(consumed);
+        }
+        catch (WireFormatException exception)
+        {
+            _fault = ExceptionDispatchInfo.Capture(exception);
+            throw;
+        }
+    }
+
+    /// <summary>Decodes what it can of <paramref name="buffer"/> and returns the bytes it consumed.</summary>
+    protected abstract long DecodeCore(ReadOnlySequence<byte> buffer, bool isFinalBlock);
+
+    /// <summary>
+    /// For a format read span by span: decodes whole units from the start of <paramref name="span"/>, whose first byte
+    /// is at <paramref name="offset"/> in the payload, and returns the bytes they took; 0 when the first is unfinished.
+    /// </summary>
+    protected virtual int DecodeUnits(ReadOnlySpan<byte> span, long offset) =>
+        throw new NotSupportedException("This decoder reads its own way.");
+
+    /// <summary>
+    /// Offers <paramref name="buffer"/> to <see cref="DecodeUnits"/> one segment at a time; a unit that straddles two
+    /// segments is copied to a scratch buffer that grows only as far as that unit needs. Returns the bytes consumed.
+    /// </summary>
+    protected long DecodeSpans(ReadOnlySequence<byte> buffer)
+    {
+        var remaining = buffer;
+        while (!IsComplete && !remaining.IsEmpty)
+        {
+            var offset = Consumed + (buffer.Length - remaining.Length);
+            var span = remaining.FirstSpan;
+            var used = DecodeUnits(span, offset);
+            if (used == 0)
+            {
+                if (span.Length == remaining.Length)
+                {
+                    break;
+                }
+
+                used = DecodeStraddlingUnit(remaining, offset);
+                if (used == 0)
+                {
+                    break;
+                }
+            }
+
+            remaining = remaining.Slice(used);
+        }
+
+        return buffer.Length - remaining.Length;
+    }
+
+    /// <summary>The most unconsumed bytes held before a unit is read again regardless of growth (a format's longest token).</summary>
+    protected virtual long MaxPendingBytes => long.MaxValue;
+
+    /// <summary>What the payload was in the middle of, for a Truncated message.</summary>
+    protected abstract string DescribeUnfinished();
+
+    /// <summary>The final block ended with <paramref name="unconsumed"/> bytes of an unfinished payload; by default Truncated.</summary>
+    protected virtual void EndOfPayload(long unconsumed, long bufferLength) =>
+        WireFormatThrow.Truncated(Consumed + bufferLength, $"The payload ends inside {DescribeUnfinished()}.");
+
+    /// <summary>Bytes arrived after the complete payload, at <paramref name="offsetInBuffer"/>; by default Malformed.</summary>
+    protected virtual void RejectBytesAfterPayload(ReadOnlySequence<byte> rest, long offsetInBuffer)
+    {
+        if (!rest.IsEmpty)
+        {
+            WireFormatThrow.Malformed(Consumed + offsetInBuffer, "Bytes follow the end of the payload; a payload holds exactly one organization.");
+        }
+    }
+
+    /// <summary>Collects the next tag, held to <see cref="DecodeLimits.MaxTags"/> at <paramref name="offset"/>.</summary>
+    protected void AddTag(string? tag, long offset)
+    {
+        _tags ??= [];
+        if (_tags.Count >= Limits.MaxTags)
+        {
+            WireFormatThrow.LimitExceeded(offset, nameof(DecodeLimits.MaxTags), $"More than MaxTags ({Limits.MaxTags}) tags.");
+        }
+
+        _tags.Add(tag);
+    }
+
+    /// <summary>Ends the tags: the ones collected, or none (an empty array) when <paramref name="isNull"/> is false and none came.</summary>
+    protected void EndTags(bool isNull = false) => Tags = isNull ? null : [.. _tags ?? []];
+
+    /// <summary>Tells the sink the members start; <paramref name="declaredCount"/> is -1 when the format declares none.</summary>
+    protected void BeginMembers(int declaredCount)
+    {
+        MemberCount = declaredCount;
+        Sink.BeginMembers(new OrganizationHeader(Id, Tags ?? (_tags is null ? null : [.. _tags]), declaredCount));
+    }
+
+    /// <summary>Hands the next member to the sink.</summary>
+    protected void AddMember(in MemberView member)
+    {
+        MembersDecoded++;
+        Sink.AddMember(member);
+    }
+
+    /// <summary>Ends the payload; <paramref name="memberCount"/> is -1 when Members is null.</summary>
+    protected void Complete(int memberCount)
+    {
+        IsComplete = true;
+        if (Tags is null && _tags is not null)
+        {
+            EndTags();
+        }
+
+        Sink.Complete(new OrganizationHeader(Id, Tags, memberCount));
+    }
+
+    private int DecodeStraddlingUnit(ReadOnlySequence<byte> remaining, long offset)
+    {
+        var size = (int)Math.Min(remaining.Length, FirstStraddleWindow);
+        while (true)
+        {
+            if (_scratch.Length < size)
+            {
+                _scratch = new byte[Math.Max(size, _scratch.Length * 2)];
+            }
+
+            remaining.Slice(0, size).CopyTo(_scratch);
+            var used = DecodeUnits(new ReadOnlySpan<byte>(_scratch, 0, size), offset);
+            if (used > 0 || size == remaining.Length)
+            {
+                return used;
+            }
+
+            size = (int)Math.Min(remaining.Length, 2L * size);
+        }
+    }
+}
