@@ -7,12 +7,11 @@ namespace WebSerialization.Models.Binary;
 
 /// <summary>
 /// The common case of reading a Member (docs/binary-format.md, Member, with Text kinds 0 and 3 of section Text), in
-/// one loop over one span whose state lives in locals: members whose texts are null or "stem(previous) +
-/// decimal(number)" and whose varints each end within 8 bytes, while at least <see cref="Window"/> bytes remain (so
-/// no read needs a bounds check). It stops, without having changed anything for that member, at the first member it
-/// does not take: other text kinds, longer varints, anything the spec rejects, or too few bytes. The decoder's member
-/// reader then reads that member, and either throws what Reading says or decodes it as usual, so errors and their
-/// offsets are the same whichever reader meets them.
+/// one loop over one span: members whose texts are null or "stem(previous) + decimal(number)" and whose varints each
+/// end within 8 bytes, while at least <see cref="Window"/> bytes remain (so no read needs a bounds check). It stops,
+/// having committed nothing for that member, at the first member it does not take: other text kinds, longer varints,
+/// anything the spec rejects, or too few bytes. The decoder's member reader then reads that member, and either throws
+/// what Reading says or decodes it as usual, so errors and their offsets are the same whichever reader meets them.
 /// </summary>
 internal static class BinaryMemberFastPath
 {
@@ -22,36 +21,16 @@ internal static class BinaryMemberFastPath
     private const int Window = 64;
 
     /// <summary>
-    /// Decodes members from <paramref name="position"/> in <paramref name="span"/> to the sink, each against
-    /// <paramref name="previous"/>, until <paramref name="membersDecoded"/> reaches <paramref name="memberCount"/> or a
-    /// member is left to the member reader; returns the position after the last member taken.
+    /// Decodes members from <paramref name="position"/> in <paramref name="span"/> to the decoder's sink, each against
+    /// <paramref name="previous"/>, until the declared count is reached or a member is left to the member reader;
+    /// returns the position after the last member taken.
     /// </summary>
-    public static int DecodeMembers(
-        ReadOnlySpan<byte> span,
-        int position,
-        ref BinaryOrganizationDecoder.PreviousMember previous,
-        ref int membersDecoded,
-        int memberCount,
-        IOrganizationSink sink,
-        int maxBytes)
+    public static int DecodeMembers(BinaryOrganizationDecoder decoder, ReadOnlySpan<byte> span, int position, ref BinaryOrganizationDecoder.PreviousMember previous)
     {
-        var count = membersDecoded;
         var last = span.Length - Window;
-        if (position > last || count == memberCount)
-        {
-            return position;
-        }
-
-        var name = previous.Name;
-        var description = previous.Description;
-        var address = previous.Address;
-        var nameHistory = previous.NameHistory;
-        var descriptionHistory = previous.DescriptionHistory;
-        var addressHistory = previous.AddressHistory;
-        var previousId = previous.Id;
-        var previousUpdateTime = previous.UpdateTime;
+        var maxBytes = decoder.MaxStringBytes;
         ref var bytes = ref MemoryMarshal.GetReference(span);
-        while (position <= last && count < memberCount)
+        while (position <= last && decoder.ExpectsMember)
         {
             var at = position;
             int flags = Unsafe.Add(ref bytes, at++);
@@ -63,20 +42,20 @@ internal static class BinaryMemberFastPath
                 break;
             }
 
-            var id = unchecked(previousId + 1);
+            var id = unchecked(previous.Id + 1);
             if ((flags & BinaryWire.IdIsNextFlag) == 0)
             {
-                if (!BinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt32Bytes, BinaryWire.LastVarUInt32ByteMax, out var idDelta))
+                if (!Leb128.TryReadShort(ref bytes, ref at, BinaryWire.MaxVarUInt32Bytes, BinaryWire.LastVarUInt32ByteMax, out var idDelta))
                 {
                     break;
                 }
 
-                id = unchecked(previousId + BinaryReader.UnZigZag((uint)idDelta));
+                id = unchecked(previous.Id + BinaryOrganizationDecoder.UnZigZag((uint)idDelta));
             }
 
-            if (!TryReadText(ref bytes, ref at, kinds, name, ref nameHistory, maxBytes, out var nextName)
-                || !TryReadText(ref bytes, ref at, kinds >> 2, description, ref descriptionHistory, maxBytes, out var nextDescription)
-                || !TryReadText(ref bytes, ref at, kinds >> 4, address, ref addressHistory, maxBytes, out var nextAddress))
+            if (!TryReadText(ref bytes, ref at, kinds, ref previous.Name, maxBytes)
+                || !TryReadText(ref bytes, ref at, kinds >> 2, ref previous.Description, maxBytes)
+                || !TryReadText(ref bytes, ref at, kinds >> 4, ref previous.Address, maxBytes))
             {
                 break;
             }
@@ -84,13 +63,13 @@ internal static class BinaryMemberFastPath
             double value;
             if ((flags & BinaryWire.ValueIsIntegerFlag) != 0)
             {
-                if (!BinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out var zigzag))
+                if (!Leb128.TryReadShort(ref bytes, ref at, BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out var zigzag))
                 {
                     break;
                 }
 
                 // At most 56 bits, so never 2^63 or more; an integer binary64 cannot hold exactly is left to the member reader.
-                var integer = BinaryReader.UnZigZag(zigzag);
+                var integer = BinaryOrganizationDecoder.UnZigZag(zigzag);
                 value = integer;
                 if ((long)value != integer)
                 {
@@ -103,63 +82,44 @@ internal static class BinaryMemberFastPath
                 at += sizeof(double);
             }
 
-            if (!BinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out var updateTimeDelta))
+            if (!Leb128.TryReadShort(ref bytes, ref at, BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out var updateTimeDelta))
             {
                 break;
             }
 
             // The member is complete: only now does it become the previous member.
-            var updateTime = unchecked(previousUpdateTime + BinaryReader.UnZigZag(updateTimeDelta));
-            previousId = id;
-            previousUpdateTime = updateTime;
-            name = nextName.Value;
-            description = nextDescription.Value;
-            address = nextAddress.Value;
-            nameHistory.Commit(nextName.Utf8Length, nextName.TrailingDigits);
-            descriptionHistory.Commit(nextDescription.Utf8Length, nextDescription.TrailingDigits);
-            addressHistory.Commit(nextAddress.Utf8Length, nextAddress.TrailingDigits);
+            previous.Commit(id, unchecked(previous.UpdateTime + BinaryOrganizationDecoder.UnZigZag(updateTimeDelta)));
             position = at;
-            TransitionalMemberView.AddMember(sink, new Member
-            {
-                Id = id,
-                Name = name,
-                Description = description,
-                Address = address,
-                Value = value,
-                UpdateTime = updateTime,
-            });
-            count++;
+            decoder.TakeMember(ref previous, value);
         }
 
-        previous.Id = previousId;
-        previous.UpdateTime = previousUpdateTime;
-        previous.Name = name;
-        previous.Description = description;
-        previous.Address = address;
-        previous.NameHistory = nameHistory;
-        previous.DescriptionHistory = descriptionHistory;
-        previous.AddressHistory = addressHistory;
-        membersDecoded = count;
         return position;
     }
 
     // A text of kind 0 or 3 (the caller has checked); false leaves the member to the member reader.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool TryReadText(ref byte bytes, ref int at, int kind, string? previous, ref TextFieldHistory history, int maxBytes, out DecodedText text)
+    private static bool TryReadText(ref byte bytes, ref int at, int kind, ref BinaryTextField field, int maxBytes)
     {
         if ((kind & BinaryWire.TextKindMask) == BinaryWire.TextNull)
         {
-            text = DecodedText.Null;
+            field.SetNextNull();
             return true;
         }
 
         // At most 56 bits, so below NumberLimit (10^19) by construction.
-        if (!BinaryReader.TryReadShortVarint(ref bytes, ref at, BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out var number))
+        if (!Leb128.TryReadShort(ref bytes, ref at, BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, out var number))
         {
-            text = default;
             return false;
         }
 
-        return BinaryTextDecoder.TryBuildStemAndNumber(previous, ref history, number, maxBytes, out text);
+        var stem = field.PreviousStemLength();
+        var digits = DecimalDigits.Count(number);
+        if ((uint)(stem + digits) > (uint)maxBytes)
+        {
+            return false;
+        }
+
+        field.SetNextStemAndNumber(stem, number, digits);
+        return true;
     }
 }

@@ -1,4 +1,7 @@
 using System.Buffers;
+using System.Runtime.CompilerServices;
+using System.Text;
+using System.Text.Unicode;
 using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.Binary;
@@ -6,54 +9,23 @@ namespace WebSerialization.Models.Binary;
 /// <summary>
 /// Reads one payload of the binary format (docs/binary-format.md) incrementally: sections Payload (the preamble, the
 /// tags and the member count) and Member, as section Reading says (units, the checks and their offsets, the limits,
-/// Truncated). The payload is a sequence of units (the preamble, each tag, the member count, each member); a unit is
-/// decoded only once all its bytes are there, so the only state kept between calls is the previous member and the
-/// objects decoded so far. A unit that is not contiguous in the caller's segments is copied to a scratch buffer that
-/// grows only as far as that unit needs. Each member goes to the <see cref="IOrganizationSink"/> as soon as it is
-/// complete; the decoder keeps only the previous member's fields, which the next one is written against. Members
-/// whole in one span go through <see cref="BinaryMemberFastPath"/> while it takes them, the rest through
-/// <see cref="TryReadMember"/>; each member text through <see cref="BinaryTextDecoder"/>.
+/// Truncated). The payload is a sequence of units (the preamble, each tag, the member count, each member), each decoded
+/// only once all its bytes are there (<see cref="OrganizationDecoder"/> offers them span by span). Between calls it keeps
+/// only the previous member, which the next one is written against: its numbers and each text field's last value
+/// (<see cref="BinaryTextField"/>). Members whole in one span go through <see cref="BinaryMemberFastPath"/> while it
+/// takes them, the rest through <see cref="TryReadMember"/>; each goes to the sink as a view of those fields.
 /// </summary>
-internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
+internal sealed class BinaryOrganizationDecoder : OrganizationDecoder
 {
-    // A seed-shaped member is about 25 bytes; a unit that straddles segments is first tried in this many bytes.
-    private const int FirstStraddleWindow = 256;
-
-    private readonly DecodeLimits _limits;
-    private readonly IOrganizationSink _sink;
-    private readonly OrganizationCollector? _collector;
-    private byte[] _scratch = [];
-
-    // Not readonly: reading a text may grow its buffer.
-    private BinaryTextDecoder _text;
-
     private Stage _stage;
-    private long _consumed;
-    private long _available;
-
-    private int _organizationId;
     private int _tagCount;
-    private List<string>? _tags;
-    private string?[]? _tagArray;
-
-    // -1 while Members is null.
-    private int _memberCount = -1;
-    private int _membersDecoded;
 
     // "The member before the first one is taken to have Id 0, UpdateTime 0 and null texts."
-    private PreviousMember _previous;
+    private PreviousMember _previous = new();
 
-    public BinaryOrganizationDecoder(DecodeLimits limits)
-        : this(limits, null)
+    public BinaryOrganizationDecoder(DecodeLimits limits, IOrganizationSink? sink = null)
+        : base(limits, sink, BinaryWire.MinMemberBytes)
     {
-    }
-
-    public BinaryOrganizationDecoder(DecodeLimits limits, IOrganizationSink? sink)
-    {
-        ArgumentNullException.ThrowIfNull(limits);
-        _limits = limits;
-        _text = new BinaryTextDecoder(limits);
-        (_sink, _collector) = OrganizationCollector.Unless(sink);
     }
 
     private enum Stage
@@ -62,67 +34,27 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
         Tags,
         MemberCount,
         Members,
-        Complete,
     }
 
-    public bool IsComplete => _stage == Stage.Complete;
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static int UnZigZag(uint value) => (int)(value >> 1) ^ -(int)(value & 1);
 
-    public Organization GetResult() => OrganizationCollector.ResultOf(_collector, IsComplete);
+    // "It is read back from the unsigned varint value z as (z >>> 1) ^ -(z & 1), where >>> is the logical shift".
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static long UnZigZag(ulong value) => (long)(value >> 1) ^ -(long)(value & 1);
 
-    public SequencePosition Decode(ReadOnlySequence<byte> buffer, bool isFinalBlock)
+    protected override long DecodeCore(ReadOnlySequence<byte> buffer, bool isFinalBlock) => DecodeSpans(buffer);
+
+    protected override int DecodeUnits(ReadOnlySpan<byte> span, long offset)
     {
-        var remaining = buffer;
-        while (_stage != Stage.Complete && !remaining.IsEmpty)
-        {
-            _available = remaining.Length;
-            _collector?.SetCapacityHint((_consumed + _available) / BinaryWire.MinMemberBytes);
-            var span = remaining.FirstSpan;
-            var used = DecodeUnits(span);
-            if (used == 0)
-            {
-                if (span.Length == remaining.Length)
-                {
-                    break;
-                }
-
-                used = DecodeStraddlingUnit(remaining);
-                if (used == 0)
-                {
-                    break;
-                }
-            }
-
-            remaining = remaining.Slice(used);
-            _consumed += used;
-        }
-
-        if (_stage == Stage.Complete && !remaining.IsEmpty)
-        {
-            BinaryThrowHelper.ThrowMalformed(_consumed, "Bytes follow the last member (the payload has no footer).");
-        }
-
-        if (isFinalBlock && _stage != Stage.Complete)
-        {
-            BinaryThrowHelper.ThrowTruncated(_consumed + remaining.Length, DescribeStage());
-        }
-
-        return remaining.Start;
-    }
-
-    // Decodes whole units from the start of span and returns the bytes they took; 0 when the first unit is incomplete.
-    // Members go through BinaryMemberFastPath while it can take them; it hands any member it cannot take to TryReadMember.
-    private int DecodeUnits(ReadOnlySpan<byte> span)
-    {
-        var reader = new BinaryReader(span, _consumed);
-        while (_stage != Stage.Complete)
+        var reader = new BufferReader(span, offset);
+        while (!IsComplete)
         {
             if (_stage == Stage.Members)
             {
-                reader.Position = BinaryMemberFastPath.DecodeMembers(
-                    span, reader.Position, ref _previous, ref _membersDecoded, _memberCount, _sink, _limits.MaxStringBytes);
-                if (_membersDecoded == _memberCount)
+                reader.Position = BinaryMemberFastPath.DecodeMembers(this, span, reader.Position, ref _previous);
+                if (IsComplete)
                 {
-                    Complete();
                     break;
                 }
             }
@@ -138,34 +70,51 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
         return reader.Position;
     }
 
-    // Copies the next unit out of several segments, doubling the copy until the unit fits or the bytes run out.
-    private int DecodeStraddlingUnit(ReadOnlySequence<byte> remaining)
+    protected override string DescribeUnfinished() => _stage switch
     {
-        var size = (int)Math.Min(remaining.Length, FirstStraddleWindow);
-        while (true)
+        Stage.Preamble => "the preamble (magic, version, id, tag count)",
+        Stage.Tags => $"tag {TagsRead} of {_tagCount}",
+        Stage.MemberCount => "the member count",
+        _ => $"member {MembersDecoded} of {MemberCount}",
+    };
+
+    protected override void RejectBytesAfterPayload(ReadOnlySequence<byte> rest, long offsetInBuffer)
+    {
+        if (!rest.IsEmpty)
         {
-            if (_scratch.Length < size)
-            {
-                _scratch = new byte[Math.Max(size, _scratch.Length * 2)];
-            }
-
-            remaining.Slice(0, size).CopyTo(_scratch);
-            var reader = new BinaryReader(new ReadOnlySpan<byte>(_scratch, 0, size), _consumed);
-            if (TryReadUnit(ref reader))
-            {
-                return reader.Position;
-            }
-
-            if (size == remaining.Length)
-            {
-                return 0;
-            }
-
-            size = (int)Math.Min(remaining.Length, 2L * size);
+            WireFormatThrow.Malformed(Consumed + offsetInBuffer, "Bytes follow the last member (the payload has no footer).");
         }
     }
 
-    private bool TryReadUnit(ref BinaryReader reader) => _stage switch
+    /// <summary>Hands a member read against <paramref name="previous"/>, whose texts are committed, to the sink.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void TakeMember(ref PreviousMember previous, double value)
+    {
+        AddMember(new MemberView(previous.Id, previous.Name.Value, previous.Description.Value, previous.Address.Value, value, previous.UpdateTime));
+        if (MembersDecoded == MemberCount)
+        {
+            Complete(MemberCount);
+        }
+    }
+
+    /// <summary>Whether the members still to come leave room for one more.</summary>
+    internal bool ExpectsMember => !IsComplete && MembersDecoded < MemberCount;
+
+    internal int MaxStringBytes => Limits.MaxStringBytes;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryReadVarUInt32(ref BufferReader reader, out uint value)
+    {
+        var read = reader.TryReadVarint(BinaryWire.MaxVarUInt32Bytes, BinaryWire.LastVarUInt32ByteMax, minimal: true, out var wide);
+        value = (uint)wide;
+        return read;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryReadVarUInt64(ref BufferReader reader, out ulong value) =>
+        reader.TryReadVarint(BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, minimal: true, out value);
+
+    private bool TryReadUnit(ref BufferReader reader) => _stage switch
     {
         Stage.Members => TryReadMember(ref reader),
         Stage.Preamble => TryReadPreamble(ref reader),
@@ -174,7 +123,7 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
     };
 
     // "the preamble (magic to tagCountPlusOne)"
-    private bool TryReadPreamble(ref BinaryReader reader)
+    private bool TryReadPreamble(ref BufferReader reader)
     {
         // The magic is checked byte by byte as it arrives, so that a payload of another format fails at once.
         var magic = BinaryWire.Magic;
@@ -182,7 +131,7 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
         var seen = Math.Min(reader.Remaining, BinaryWire.MagicLength);
         if (!reader.Unread[..seen].SequenceEqual(magic[..seen]))
         {
-            BinaryThrowHelper.ThrowMalformed(start, "The payload does not start with the magic bytes 57 53 42 46 (\"WSBF\").");
+            WireFormatThrow.Malformed(start, "The payload does not start with the magic bytes 57 53 42 46 (\"WSBF\").");
         }
 
         if (!reader.TryReadBytes(BinaryWire.MagicLength, out _) || !reader.TryReadByte(out var version))
@@ -192,47 +141,44 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
 
         if (version != BinaryWire.Version)
         {
-            BinaryThrowHelper.ThrowMalformed(
-                reader.Offset - 1,
-                $"The payload is version {version}; this reader implements version {BinaryWire.Version} only.");
+            WireFormatThrow.Malformed(reader.Offset - 1, $"The payload is version {version}; this reader implements version {BinaryWire.Version} only.");
         }
 
-        if (!reader.TryReadVarUInt32(out var id))
+        if (!TryReadVarUInt32(ref reader, out var id))
         {
             return false;
         }
 
         var countOffset = reader.Offset;
-        if (!reader.TryReadVarUInt32(out var tagCountPlusOne))
+        if (!TryReadVarUInt32(ref reader, out var tagCountPlusOne))
         {
             return false;
         }
 
-        _organizationId = BinaryReader.UnZigZag(id);
+        Id = UnZigZag(id);
         if (tagCountPlusOne == BinaryWire.NullCount)
         {
+            EndTags(isNull: true);
             _stage = Stage.MemberCount;
             return true;
         }
 
         var tagCount = tagCountPlusOne - 1;
-        if (tagCount > (uint)_limits.MaxTags)
+        if (tagCount > (uint)Limits.MaxTags)
         {
-            BinaryThrowHelper.ThrowLimitExceeded(countOffset, nameof(DecodeLimits.MaxTags), tagCount, _limits.MaxTags);
+            WireFormatThrow.LimitExceeded(countOffset, nameof(DecodeLimits.MaxTags), tagCount, Limits.MaxTags);
         }
 
-        // Each tag takes at least one byte, so the bytes at hand bound what is worth reserving.
         _tagCount = (int)tagCount;
-        _tags = new List<string>((int)Math.Min(tagCount, _available));
-        _stage = tagCount == 0 ? Stage.MemberCount : Stage.Tags;
+        EndTagsIfAllRead();
         return true;
     }
 
     // "Tag := (varint32 lengthPlusOne, byte[length] utf8)"
-    private bool TryReadTag(ref BinaryReader reader)
+    private bool TryReadTag(ref BufferReader reader)
     {
         var offset = reader.Offset;
-        if (!reader.TryReadVarUInt32(out var lengthPlusOne))
+        if (!TryReadVarUInt32(ref reader, out var lengthPlusOne))
         {
             return false;
         }
@@ -241,9 +187,9 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
         if (lengthPlusOne != BinaryWire.NullCount)
         {
             var length = lengthPlusOne - 1;
-            if (length > (uint)_limits.MaxStringBytes)
+            if (length > (uint)Limits.MaxStringBytes)
             {
-                BinaryThrowHelper.ThrowLimitExceeded(offset, nameof(DecodeLimits.MaxStringBytes), length, _limits.MaxStringBytes);
+                WireFormatThrow.LimitExceeded(offset, nameof(DecodeLimits.MaxStringBytes), length, Limits.MaxStringBytes);
             }
 
             var bytesOffset = reader.Offset;
@@ -252,50 +198,56 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
                 return false;
             }
 
-            tag = BinaryTextDecoder.DecodeUtf8(bytes, bytesOffset);
+            if (!Utf8.IsValid(bytes))
+            {
+                WireFormatThrow.Malformed(bytesOffset, "A tag is not well-formed UTF-8.");
+            }
+
+            tag = Encoding.UTF8.GetString(bytes);
         }
 
         // A null tag stays null: Organization.Tags is annotated non-null inside, but null and empty are kept apart.
-        _tags!.Add(tag!);
-        if (_tags.Count == _tagCount)
-        {
-            _stage = Stage.MemberCount;
-        }
-
+        AddTag(tag, offset);
+        EndTagsIfAllRead();
         return true;
     }
 
+    private void EndTagsIfAllRead()
+    {
+        _stage = Stage.Tags;
+        if (TagsRead == _tagCount)
+        {
+            EndTags();
+            _stage = Stage.MemberCount;
+        }
+    }
+
     // "varint32 memberCountPlusOne"
-    private bool TryReadMemberCount(ref BinaryReader reader)
+    private bool TryReadMemberCount(ref BufferReader reader)
     {
         var offset = reader.Offset;
-        if (!reader.TryReadVarUInt32(out var countPlusOne))
+        if (!TryReadVarUInt32(ref reader, out var countPlusOne))
         {
             return false;
         }
 
-        _tagArray = _tags?.ToArray();
         if (countPlusOne == BinaryWire.NullCount)
         {
-            Complete();
+            Complete(-1);
             return true;
         }
 
         var count = countPlusOne - 1;
-        if (count > (uint)_limits.MaxMembers)
+        if (count > (uint)Limits.MaxMembers)
         {
-            BinaryThrowHelper.ThrowLimitExceeded(offset, nameof(DecodeLimits.MaxMembers), count, _limits.MaxMembers);
+            WireFormatThrow.LimitExceeded(offset, nameof(DecodeLimits.MaxMembers), count, Limits.MaxMembers);
         }
 
-        _memberCount = (int)count;
-        _sink.BeginMembers(new OrganizationHeader(_organizationId, _tagArray, _memberCount));
+        BeginMembers((int)count);
+        _stage = Stage.Members;
         if (count == 0)
         {
-            Complete();
-        }
-        else
-        {
-            _stage = Stage.Members;
+            Complete(0);
         }
 
         return true;
@@ -303,31 +255,27 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
 
     // "Member := (byte flags, [varint32 zigzag idDelta]", then Text name, Text description, Text address, Value value and
     // varint64 zigzag updateTimeDelta.
-    private bool TryReadMember(ref BinaryReader reader)
+    private bool TryReadMember(ref BufferReader reader)
     {
         if (!reader.TryReadByte(out var flags))
         {
             return false;
         }
 
-        int id;
-        if ((flags & BinaryWire.IdIsNextFlag) != 0)
+        var id = unchecked(_previous.Id + 1);
+        if ((flags & BinaryWire.IdIsNextFlag) == 0)
         {
-            id = unchecked(_previous.Id + 1);
-        }
-        else
-        {
-            if (!reader.TryReadVarUInt32(out var idDelta))
+            if (!TryReadVarUInt32(ref reader, out var idDelta))
             {
                 return false;
             }
 
-            id = unchecked(_previous.Id + BinaryReader.UnZigZag(idDelta));
+            id = unchecked(_previous.Id + UnZigZag(idDelta));
         }
 
-        if (!_text.TryRead(ref reader, (flags >> BinaryWire.NameKindShift) & BinaryWire.TextKindMask, _previous.Name, ref _previous.NameHistory, out var name)
-            || !_text.TryRead(ref reader, (flags >> BinaryWire.DescriptionKindShift) & BinaryWire.TextKindMask, _previous.Description, ref _previous.DescriptionHistory, out var description)
-            || !_text.TryRead(ref reader, (flags >> BinaryWire.AddressKindShift) & BinaryWire.TextKindMask, _previous.Address, ref _previous.AddressHistory, out var address))
+        if (!TryReadText(ref reader, (flags >> BinaryWire.NameKindShift) & BinaryWire.TextKindMask, ref _previous.Name)
+            || !TryReadText(ref reader, (flags >> BinaryWire.DescriptionKindShift) & BinaryWire.TextKindMask, ref _previous.Description)
+            || !TryReadText(ref reader, (flags >> BinaryWire.AddressKindShift) & BinaryWire.TextKindMask, ref _previous.Address))
         {
             return false;
         }
@@ -336,12 +284,12 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
         if ((flags & BinaryWire.ValueIsIntegerFlag) != 0)
         {
             var offset = reader.Offset;
-            if (!reader.TryReadVarUInt64(out var zigzag))
+            if (!TryReadVarUInt64(ref reader, out var zigzag))
             {
                 return false;
             }
 
-            var integer = BinaryReader.UnZigZag(zigzag);
+            var integer = UnZigZag(zigzag);
             value = integer;
 
             // "A reader rejects an integer that binary64 cannot hold exactly": no writer produces one.
@@ -350,72 +298,168 @@ internal sealed class BinaryOrganizationDecoder : IOrganizationDecoder
                 BinaryThrowHelper.ThrowInexactInteger(offset, integer);
             }
         }
-        else if (!reader.TryReadDouble(out value))
+        else if (reader.TryReadUInt64LittleEndian(out var bits))
+        {
+            value = BitConverter.UInt64BitsToDouble(bits);
+        }
+        else
         {
             return false;
         }
 
-        if (!reader.TryReadVarUInt64(out var updateTimeDelta))
+        if (!TryReadVarUInt64(ref reader, out var updateTimeDelta))
         {
             return false;
         }
-
-        var updateTime = unchecked(_previous.UpdateTime + BinaryReader.UnZigZag(updateTimeDelta));
 
         // The member is complete: only now does it become the previous member.
-        _previous.Id = id;
-        _previous.UpdateTime = updateTime;
-        _previous.NameHistory.Commit(name.Utf8Length, name.TrailingDigits);
-        _previous.DescriptionHistory.Commit(description.Utf8Length, description.TrailingDigits);
-        _previous.AddressHistory.Commit(address.Utf8Length, address.TrailingDigits);
-        _previous.Name = name.Value;
-        _previous.Description = description.Value;
-        _previous.Address = address.Value;
-        TransitionalMemberView.AddMember(_sink, new Member
-        {
-            Id = id,
-            Name = name.Value,
-            Description = description.Value,
-            Address = address.Value,
-            Value = value,
-            UpdateTime = updateTime,
-        });
+        _previous.Commit(id, unchecked(_previous.UpdateTime + UnZigZag(updateTimeDelta)));
+        TakeMember(ref _previous, value);
+        return true;
+    }
 
-        if (++_membersDecoded == _memberCount)
+    // A Text of kind, written against field's previous value; false when its bytes are not all there.
+    // "Text (kind 0) := () // null" and "Text (kind 3) := (varint64 number)" are read here, the other kinds out of line.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryReadText(ref BufferReader reader, int kind, ref BinaryTextField field)
+    {
+        if (kind == BinaryWire.TextNull)
         {
-            Complete();
+            field.SetNextNull();
+            return true;
+        }
+
+        if (kind != BinaryWire.TextStemAndNumber)
+        {
+            return TryReadPrefixed(ref reader, kind, ref field);
+        }
+
+        var numberOffset = reader.Offset;
+        if (!TryReadNumber(ref reader, out var number, out var digits))
+        {
+            return false;
+        }
+
+        var stem = field.PreviousStemLength();
+        CheckTextLength(numberOffset, stem + digits);
+        field.SetNextStemAndNumber(stem, number, digits);
+        return true;
+    }
+
+    // "kind 1: previous[0 .. prefixLength] + text, followed by decimal(number) when the flag says a number follows";
+    // "kind 2: previous[0 .. prefixLength] + decimal(number)".
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool TryReadPrefixed(ref BufferReader reader, int kind, ref BinaryTextField field)
+    {
+        var offset = reader.Offset;
+        if (!TryReadVarUInt32(ref reader, out var prefix))
+        {
+            return false;
+        }
+
+        if (prefix > (uint)field.PreviousLength)
+        {
+            BinaryThrowHelper.ThrowPrefixTooLong(offset, prefix, field.PreviousLength);
+        }
+
+        var hasNumber = true;
+        ReadOnlySpan<byte> text = default;
+        if (kind == BinaryWire.TextPrefixAndText)
+        {
+            var lengthOffset = reader.Offset;
+            if (!TryReadVarUInt32(ref reader, out var textLengthAndNumberFlag))
+            {
+                return false;
+            }
+
+            var textLength = textLengthAndNumberFlag >> 1;
+            hasNumber = (textLengthAndNumberFlag & BinaryWire.NumberFollowsFlag) != 0;
+            CheckTextLength(lengthOffset, (long)prefix + textLength);
+            if (!reader.TryReadBytes((int)textLength, out text))
+            {
+                return false;
+            }
+        }
+
+        var length = (int)prefix + text.Length;
+        ulong number = 0;
+        if (hasNumber)
+        {
+            var numberOffset = reader.Offset;
+            if (!TryReadNumber(ref reader, out number, out var digits))
+            {
+                return false;
+            }
+
+            length += digits;
+            CheckTextLength(numberOffset, length);
+        }
+
+        if (!field.TrySetNextPrefixed((int)prefix, text, hasNumber, number, length))
+        {
+            WireFormatThrow.Malformed(offset, "A text is not well-formed UTF-8.");
         }
 
         return true;
     }
 
-    private void Complete()
+    // "number must be below 10^19, that is, have at most 19 digits (Malformed otherwise)."
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryReadNumber(ref BufferReader reader, out ulong number, out int digits)
     {
-        _stage = Stage.Complete;
-        _sink.Complete(new OrganizationHeader(_organizationId, _tagArray, _memberCount));
+        var numberOffset = reader.Offset;
+        if (!TryReadVarUInt64(ref reader, out number))
+        {
+            digits = 0;
+            return false;
+        }
+
+        if (number >= BinaryWire.NumberLimit)
+        {
+            BinaryThrowHelper.ThrowNumberTooLong(numberOffset, number);
+        }
+
+        digits = DecimalDigits.Count(number);
+        return true;
     }
 
-    private string DescribeStage() => _stage switch
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void CheckTextLength(long offset, long length)
     {
-        Stage.Preamble => "the preamble (magic, version, id, tag count)",
-        Stage.Tags => $"tag {_tags!.Count} of {_tagCount}",
-        Stage.MemberCount => "the member count",
-        _ => $"member {_membersDecoded} of {_memberCount}",
-    };
+        if ((ulong)length > (ulong)Limits.MaxStringBytes)
+        {
+            WireFormatThrow.LimitExceeded(offset, nameof(DecodeLimits.MaxStringBytes), length, Limits.MaxStringBytes);
+        }
+    }
 
     /// <summary>
-    /// What the next member is written against ("The previous member" in Member): the previous member's id, update
-    /// time and texts, and what each text's next value needs of it.
+    /// What the next member is written against ("The previous member" in Member): the previous member's id and update
+    /// time, and each text field with its previous value.
     /// </summary>
     internal struct PreviousMember
     {
         public int Id;
         public long UpdateTime;
-        public string? Name;
-        public string? Description;
-        public string? Address;
-        public TextFieldHistory NameHistory;
-        public TextFieldHistory DescriptionHistory;
-        public TextFieldHistory AddressHistory;
+        public BinaryTextField Name;
+        public BinaryTextField Description;
+        public BinaryTextField Address;
+
+        public PreviousMember()
+        {
+            Name = new BinaryTextField();
+            Description = new BinaryTextField();
+            Address = new BinaryTextField();
+        }
+
+        /// <summary>The member is complete: its numbers and texts become the previous member's.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void Commit(int id, long updateTime)
+        {
+            Id = id;
+            UpdateTime = updateTime;
+            Name.Commit();
+            Description.Commit();
+            Address.Commit();
+        }
     }
 }

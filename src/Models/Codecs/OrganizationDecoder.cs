@@ -7,11 +7,15 @@ namespace WebSerialization.Models.Codecs;
 /// What every format's decoder shares: the organization read so far (id, tags, the declared and decoded member
 /// counts), the bytes consumed by earlier calls, the first error (after which every call fails with it), the sink, and
 /// how the bytes of a call are offered to the format. A format reads whole units (a member, a tag, a token) and leaves
-/// an unfinished one to the next call; such a unit is offered again only once the unconsumed bytes have grown by a
+/// an unfinished one to the next call; a long one is offered again only once the unconsumed bytes have grown by a
 /// quarter, so one trickled in a byte at a time costs linear, not quadratic, time.
 /// </summary>
 internal abstract class OrganizationDecoder : IOrganizationDecoder
 {
+    // Units shorter than this are read again on every call: re-reading them costs little, and a seed-shaped member is
+    // then consumed as soon as it is whole.
+    private const int MinPendingToDefer = 1024;
+
     // A unit that straddles two segments is first tried in this many bytes, then in twice as many, and so on.
     private const int FirstStraddleWindow = 256;
 
@@ -72,7 +76,8 @@ internal abstract class OrganizationDecoder : IOrganizationDecoder
                 return buffer.End;
             }
 
-            if (!isFinalBlock && buffer.Length < _pendingAfterLastRead + (_pendingAfterLastRead / 4) && buffer.Length <= MaxPendingBytes)
+            if (!isFinalBlock && _pendingAfterLastRead >= MinPendingToDefer
+                && buffer.Length < _pendingAfterLastRead + (_pendingAfterLastRead / 4) && buffer.Length <= MaxPendingBytes)
             {
                 return buffer.Start;
             }
