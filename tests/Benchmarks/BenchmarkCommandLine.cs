@@ -12,7 +12,7 @@ namespace WebSerialization.Benchmarks;
 /// <item><c>--members N</c>: the organization's member count (default 1,000,000, the seed's).</item>
 /// <item><c>--rows A,B</c>: only the rows whose names contain one of the parts, such as <c>--rows Binary,seed</c>
 /// (BenchmarkDotNet's <c>--filter</c> selects methods, not parameter values).</item>
-/// <item><c>--repeat ROW serialize|deserialize N</c>: no BenchmarkDotNet, just one row's operation N times in this
+/// <item><c>--repeat ROW serialize|deserialize|summarize N</c>: no BenchmarkDotNet, just one row's operation N times in this
 /// process, for a profiler to attach to (see <see cref="RepeatedOperation"/>).</item>
 /// </list>
 /// </summary>
@@ -55,9 +55,9 @@ public sealed record BenchmarkCommandLine(
                 case "--rows":
                     throw new ArgumentException("--rows needs parts of row names, such as --rows Binary,seed.");
                 case "--repeat" when i + 3 < args.Length
-                    && args[i + 2] is "serialize" or "deserialize"
+                    && args[i + 2] is "serialize" or "deserialize" or "summarize"
                     && int.TryParse(args[i + 3], NumberStyles.None, CultureInfo.InvariantCulture, out var times):
-                    repeat = new RepeatedOperation(args[i + 1], args[i + 2] == "serialize", times);
+                    repeat = new RepeatedOperation(args[i + 1], args[i + 2], times);
                     i += 3;
                     break;
                 case "--repeat":

@@ -11,7 +11,10 @@ namespace WebSerialization.Benchmarks;
 /// paid for in faults as the kernel supplies its pages):
 /// <c>dotnet-trace collect --profile dotnet-sampled-thread-time -- dotnet tests/Benchmarks/bin/Release/net10.0/WebSerialization.Benchmarks.dll --repeat "Binary stream" deserialize 12</c>.
 /// </summary>
-public sealed record RepeatedOperation(string Row, bool Serialize, int Count)
+/// <param name="Row">The row's name.</param>
+/// <param name="Operation">serialize, deserialize or summarize.</param>
+/// <param name="Count">How many times.</param>
+public sealed record RepeatedOperation(string Row, string Operation, int Count)
 {
     public int Run(int memberCount, TextWriter log)
     {
@@ -25,7 +28,8 @@ public sealed record RepeatedOperation(string Row, bool Serialize, int Count)
 
         var organization = OrganizationGenerator.Create(memberCount);
         var payload = new PreparedPayload(row.SerializeToArray(organization));
-        if (!Serialize)
+        var serialize = Operation == "serialize";
+        if (!serialize)
         {
             // As in the benchmark: a deserialization does not run beside the organization it came from.
             organization = null;
@@ -42,7 +46,12 @@ public sealed record RepeatedOperation(string Row, bool Serialize, int Count)
             GC.Collect();
             var faultsBefore = PageFaults();
             var stopwatch = Stopwatch.StartNew();
-            var result = Serialize ? row.Serialize(organization!) : row.Deserialize(payload).Members?.Count ?? 0;
+            object result = Operation switch
+            {
+                "serialize" => row.Serialize(organization!),
+                "summarize" => row.Summarize(payload)[..16] + "...",
+                _ => row.Deserialize(payload).Members?.Count ?? 0,
+            };
             times.Add(stopwatch.Elapsed.TotalMilliseconds);
             var faulted = PageFaults() - faultsBefore;
             var faultText = "";
@@ -52,13 +61,13 @@ public sealed record RepeatedOperation(string Row, bool Serialize, int Count)
                 faultText = string.Create(CultureInfo.InvariantCulture, $", {count:N0} page faults");
             }
 
-            log.WriteLine($"{row.Name} {(Serialize ? "serialize" : "deserialize")} {i + 1}/{Count}: {times[^1]:F0} ms ({result}){faultText}");
+            log.WriteLine($"{row.Name} {Operation} {i + 1}/{Count}: {times[^1]:F0} ms ({result}){faultText}");
         }
 
         times.Sort();
         faults.Sort();
         var faultSummary = faults.Count == 0 ? "" : string.Create(CultureInfo.InvariantCulture, $" Page faults: median {faults[faults.Count / 2]:N0} an operation.");
-        log.WriteLine($"{row.Name} {(Serialize ? "serialize" : "deserialize")}: median {times[times.Count / 2]:F1} ms, range {times[0]:F1}-{times[^1]:F1} ms over {Count} operations.{faultSummary}");
+        log.WriteLine($"{row.Name} {Operation}: median {times[times.Count / 2]:F1} ms, range {times[0]:F1}-{times[^1]:F1} ms over {Count} operations.{faultSummary}");
         return 0;
     }
 

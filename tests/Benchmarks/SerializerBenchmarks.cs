@@ -6,7 +6,7 @@ namespace WebSerialization.Benchmarks;
 
 /// <summary>
 /// The seed article's table as one BenchmarkDotNet class: every row of <see cref="SerializerLineup"/> serializes the
-/// same generated organization and deserializes a payload it made itself in setup. One operation is the whole
+/// same generated organization, and deserializes and summarizes a payload it made itself in setup. One operation is the whole
 /// organization (1,000,000 members unless <see cref="BenchmarkSettings.MemberCountVariable"/> says otherwise).
 /// </summary>
 [MemoryDiagnoser]
@@ -25,7 +25,7 @@ public class SerializerBenchmarks
     [GlobalSetup(Target = nameof(Serialize))]
     public void SetUpSerialize() => _organization = OrganizationGenerator.Create(BenchmarkSettings.MemberCount);
 
-    [GlobalSetup(Target = nameof(Deserialize))]
+    [GlobalSetup(Targets = [nameof(Deserialize), nameof(Summarize)])]
     public void SetUpDeserialize()
     {
         // The payload is the input of the measured operation, made once by the row itself. The organization it came
@@ -47,4 +47,9 @@ public class SerializerBenchmarks
     [Benchmark]
     [BenchmarkCategory("Deserialize")]
     public int Deserialize() => Serializer.Deserialize(_payload!).Members?.Count ?? 0;
+
+    /// <summary>Computes the payload's checksum as an upload's summary does (<see cref="OrganizationSerializer.Summarize"/>).</summary>
+    [Benchmark]
+    [BenchmarkCategory("Summarize")]
+    public string Summarize() => Serializer.Summarize(_payload!);
 }

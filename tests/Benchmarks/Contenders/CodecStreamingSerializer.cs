@@ -23,7 +23,8 @@ public sealed class CodecStreamingSerializer(IWireFormatCodec codec, string name
         $"Our {FormatName(codec)} encoder through `OrganizationStreamWriter` (batches of 64 members, a flush every " +
         $"{OrganizationStreamWriter.DefaultChunkSize / 1024} KB, as the API has it) into a pipe writer that discards what is flushed and reuses its " +
         $"{DiscardingPipeWriter.BufferSize / 1024} KB buffer; our decoder through " +
-        "`OrganizationStreamReader` from a pipe reader that delivers the payload 64 KB per read.";
+        "`OrganizationStreamReader` from a pipe reader that delivers the payload 64 KB per read; to summarize, the decoder hands " +
+        "each member's fields to `OrganizationSummarizer` as the API's upload does, without building objects.";
 
     public override ContenderFamily Family => family;
 
@@ -58,6 +59,19 @@ public sealed class CodecStreamingSerializer(IWireFormatCodec codec, string name
         // yields (OrganizationStreamWriter.YieldEvery) and the task has completed when WriteAsync returns.
         return OrganizationStreamWriter.WriteAsync(_output, codec.CreateEncoder(), organization, organization.Members?.Count ?? 0, CancellationToken.None)
             .GetAwaiter().GetResult();
+    }
+
+    public override bool SummarizesWithoutObjects => true;
+
+    /// <summary>What the API's upload runs: the decoder's views folded into the checksum by <see cref="OrganizationSummarizer"/>.</summary>
+    public override string Summarize(PreparedPayload payload)
+    {
+        ArgumentNullException.ThrowIfNull(payload);
+        var input = new SegmentedPipeReader(payload.Segments, PreparedPayload.SegmentSize);
+        using var summarizer = new OrganizationSummarizer();
+        OrganizationStreamReader.ReadToEndAsync(input, codec.CreateDecoder(DecodeLimits.Default, summarizer), CancellationToken.None)
+            .GetAwaiter().GetResult();
+        return summarizer.Checksum!;
     }
 
     public override Organization Deserialize(PreparedPayload payload)

@@ -30,6 +30,16 @@ public abstract class OrganizationSerializer
     /// <summary>The measured deserialization of a payload made by <see cref="SerializeToArray"/>.</summary>
     public abstract Organization Deserialize(PreparedPayload payload);
 
+    /// <summary>
+    /// The measured upload summary of a payload: its <see cref="OrganizationChecksum"/>. The stock way, for any row, is
+    /// to deserialize and hash the objects; a row that folds the decoded fields into the checksum without building
+    /// objects says so with <see cref="SummarizesWithoutObjects"/>.
+    /// </summary>
+    public virtual string Summarize(PreparedPayload payload) => OrganizationChecksum.Compute(Deserialize(payload));
+
+    /// <summary>True for the rows whose <see cref="Summarize"/> builds no objects (the server's upload path).</summary>
+    public virtual bool SummarizesWithoutObjects => false;
+
     /// <summary>The row's place in <see cref="SerializerLineup"/>, which BenchmarkDotNet's tables follow.</summary>
     public int Position { get; internal set; }
 

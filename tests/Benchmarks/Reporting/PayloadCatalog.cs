@@ -90,7 +90,13 @@ public sealed class PayloadCatalog
             }
 
             var actual = OrganizationChecksum.Compute(serializer.Deserialize(new PreparedPayload(bytes)));
-            return actual == expected ? null : $"the round trip changed the content (checksum {actual[..16]}...)";
+            if (actual != expected)
+            {
+                return $"the round trip changed the content (checksum {actual[..16]}...)";
+            }
+
+            var summarized = serializer.Summarize(new PreparedPayload(bytes));
+            return summarized == expected ? null : $"its summary's checksum {summarized[..16]}... is not the content's";
         }
         catch (Exception e) when (e is not OutOfMemoryException)
         {

@@ -4,8 +4,8 @@ using WebSerialization.Benchmarks.Contenders;
 namespace WebSerialization.Benchmarks.Reporting;
 
 /// <summary>
-/// One row of the lineup as the seed's table has it: its payload size and the median time and allocation of its two
-/// operations, taken from BenchmarkDotNet's reports (null where the benchmark did not run or failed).
+/// One row of the lineup as the seed's table has it: its payload size and the median time and allocation of its
+/// operations (the seed's two, and the upload's summary), taken from BenchmarkDotNet's reports (null where the benchmark did not run or failed).
 /// </summary>
 public sealed record RowResult(
     OrganizationSerializer Serializer,
@@ -13,7 +13,9 @@ public sealed record RowResult(
     double? SerializeMs,
     double? DeserializeMs,
     long? SerializeAllocatedBytes,
-    long? DeserializeAllocatedBytes)
+    long? DeserializeAllocatedBytes,
+    double? SummarizeMs = null,
+    long? SummarizeAllocatedBytes = null)
 {
     public string Name => Serializer.Name;
 
@@ -29,13 +31,16 @@ public sealed record RowResult(
             {
                 var serialize = Find(row, nameof(SerializerBenchmarks.Serialize));
                 var deserialize = Find(row, nameof(SerializerBenchmarks.Deserialize));
+                var summarize = Find(row, nameof(SerializerBenchmarks.Summarize));
                 return new RowResult(
                     row.Key,
                     sizes.TryGetValue(row.Key.Name, out var size) ? size : null,
                     MedianMs(serialize),
                     MedianMs(deserialize),
                     AllocatedPerOperation(serialize),
-                    AllocatedPerOperation(deserialize));
+                    AllocatedPerOperation(deserialize),
+                    MedianMs(summarize),
+                    AllocatedPerOperation(summarize));
             })
             .ToList();
     }

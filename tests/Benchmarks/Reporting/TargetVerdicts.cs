@@ -31,6 +31,8 @@ public static class TargetVerdicts
             .. operations.Select(operation => FasterThanSeed(operation, binary, seed, floor)),
             Smaller(binary, compressed),
             .. rows.Where(row => row.Serializer.IsStreaming).Select(StreamingAllocation),
+            .. rows.Where(row => row.Serializer.SummarizesWithoutObjects).Select(SummaryAllocation),
+            AsFastAsLibrary(rows, "protobuf stream", "protobuf-net Stream", new Operation("deserialize", row => row.DeserializeMs)),
         ];
     }
 
@@ -107,6 +109,35 @@ public static class TargetVerdicts
         return allocated <= StreamingAllocationBudget
             ? $"PASS {target}: {bytes}."
             : $"MISS {target}: {bytes}, {Ratio(allocated / (double)StreamingAllocationBudget)} the budget.";
+    }
+
+    private static string SummaryAllocation(RowResult row)
+    {
+        var target = $"{row.Name} summarizes a payload allocating at most 1 MB";
+        if (row.SummarizeAllocatedBytes is not { } allocated)
+        {
+            return $"SKIP {target}: not measured.";
+        }
+
+        var bytes = string.Create(CultureInfo.InvariantCulture, $"{allocated:N0} bytes");
+        return allocated <= StreamingAllocationBudget
+            ? $"PASS {target}: {bytes}."
+            : $"MISS {target}: {bytes}, {Ratio(allocated / (double)StreamingAllocationBudget)} the budget.";
+    }
+
+    private static string AsFastAsLibrary(IReadOnlyList<RowResult> rows, string ours, string library, Operation operation)
+    {
+        var target = $"{ours} is at least as fast as {library} to {operation.Name}";
+        var our = rows.FirstOrDefault(row => row.Name == ours);
+        var their = rows.FirstOrDefault(row => row.Name == library);
+        if (our is null || their is null || operation.Time(our) is not { } ourMs || operation.Time(their) is not { } theirMs)
+        {
+            return $"SKIP {target}: not every row was measured.";
+        }
+
+        return ourMs <= theirMs
+            ? $"PASS {target}: {Ms(ourMs)} against {Ms(theirMs)} ({Ratio(theirMs / ourMs)})."
+            : $"MISS {target}: {Ms(ourMs)} against {Ms(theirMs)}, {Ms(ourMs - theirMs)} ({Ratio(ourMs / theirMs)}) slower.";
     }
 
     // Whole milliseconds as the seed prints them; a decimal for the short operations of small runs.
