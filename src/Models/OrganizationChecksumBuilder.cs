@@ -1,6 +1,6 @@
 using System.Buffers;
 using System.Buffers.Binary;
-using System.Security.Cryptography;
+using System.IO.Hashing;
 using System.Text;
 using WebSerialization.Models.Codecs;
 
@@ -22,7 +22,7 @@ public sealed class OrganizationChecksumBuilder : IDisposable
     // IEEE 754's canonical quiet NaN (what JavaScript and most C libraries produce); .NET's double.NaN has the sign bit set.
     private const long CanonicalNaNBits = 0x7FF8_0000_0000_0000;
 
-    private readonly IncrementalHash _hash = IncrementalHash.CreateHash(HashAlgorithmName.SHA256);
+    private readonly XxHash128 _hash = new();
     private readonly byte[] _buffer = new byte[BufferSize];
     private int _used;
 
@@ -81,14 +81,16 @@ public sealed class OrganizationChecksumBuilder : IDisposable
         }
 
         Flush();
-        Span<byte> digest = stackalloc byte[SHA256.HashSizeInBytes];
+        Span<byte> digest = stackalloc byte[_hash.HashLengthInBytes];
         _hash.GetHashAndReset(digest);
         MemberCount = 0;
         return Convert.ToHexStringLower(digest);
     }
 
-    /// <summary>Releases the hash.</summary>
-    public void Dispose() => _hash.Dispose();
+    /// <summary>Nothing to release since the hash became XXH128; kept for the callers' <c>using</c>.</summary>
+    public void Dispose()
+    {
+    }
 
     private void WriteByte(byte value)
     {
@@ -136,7 +138,7 @@ public sealed class OrganizationChecksumBuilder : IDisposable
         }
 
         Flush();
-        _hash.AppendData(bytes);
+        _hash.Append(bytes);
     }
 
     private void WriteString(string? value)
@@ -164,7 +166,7 @@ public sealed class OrganizationChecksumBuilder : IDisposable
             var count = Encoding.UTF8.GetBytes(value, bytes);
             WriteInt32(count);
             Flush();
-            _hash.AppendData(bytes, 0, count);
+            _hash.Append(bytes.AsSpan(0, count));
         }
         finally
         {
@@ -182,7 +184,7 @@ public sealed class OrganizationChecksumBuilder : IDisposable
 
     private void Flush()
     {
-        _hash.AppendData(_buffer, 0, _used);
+        _hash.Append(_buffer.AsSpan(0, _used));
         _used = 0;
     }
 }
