@@ -18,7 +18,7 @@ public sealed class UploadTargetsTests
         {
             results.Add(Run(ScenarioKind.Upload, format, 1, 500));
             results.Add(Run(ScenarioKind.Upload, format, 4, 1500, raiseMegabytes));
-            results.Add(Run(ScenarioKind.Download, format, 1, 100));
+            results.Add(Run(ScenarioKind.Download, format, 1, 400));
             if (format != WireFormat.Json)
             {
                 results.Add(Run(ScenarioKind.Convert, format, 1, 550));
@@ -34,7 +34,7 @@ public sealed class UploadTargetsTests
     {
         var verdicts = UploadTargets.Evaluate(EveryUploadAndConvert(raiseMegabytes: 40));
 
-        Assert.Equal(9, verdicts.Count);
+        Assert.Equal(20, verdicts.Count);
         Assert.All(verdicts, verdict => Assert.Equal(TargetVerdict.Pass, verdict.Verdict));
     }
 
@@ -49,16 +49,47 @@ public sealed class UploadTargetsTests
     }
 
     [Fact]
-    public void MissesAConvertSlowerThanTheUploadAndDownloadTogether()
+    public void MissesAConvertSlowerThanOneAndAQuarterTimesTheSlowerOfUploadAndDownload()
     {
         var results = EveryUploadAndConvert(raiseMegabytes: 40);
         results.RemoveAll(result => result.Scenario.Kind == ScenarioKind.Convert && result.Scenario.Format == WireFormat.Binary && result.Copies == 1);
-        results.Add(Run(ScenarioKind.Convert, WireFormat.Binary, 1, 601));
+        results.Add(Run(ScenarioKind.Convert, WireFormat.Binary, 1, 626));
 
-        var binary = Assert.Single(UploadTargets.Evaluate(results), verdict => verdict.Target.Contains("to binary", StringComparison.Ordinal));
+        var binary = Assert.Single(UploadTargets.Evaluate(results), verdict => verdict.Target.Contains("convert from JSON to binary takes", StringComparison.Ordinal));
 
         Assert.Equal(TargetVerdict.Miss, binary.Verdict);
-        Assert.Contains("= 600 ms", binary.Measured, StringComparison.Ordinal);
+        Assert.Contains("(1.25x the slower)", binary.Measured, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void MissesAnUploadSlowerThanOneAndAHalfTimesItsDownloadAndBinaryAtTwice()
+    {
+        var results = EveryUploadAndConvert(raiseMegabytes: 40);
+        results.RemoveAll(result => result.Scenario.Kind == ScenarioKind.Download);
+        results.AddRange(WireFormat.All.Select(format => Run(ScenarioKind.Download, format, 1, 300)));
+
+        var verdicts = UploadTargets.Evaluate(results).Where(verdict => verdict.Target.Contains("download (p50)", StringComparison.Ordinal) && verdict.Target.Contains("upload takes", StringComparison.Ordinal)).ToArray();
+
+        Assert.Equal(4, verdicts.Length);
+        Assert.All(verdicts.Where(verdict => !verdict.Target.Contains("binary", StringComparison.Ordinal)), verdict => Assert.Equal(TargetVerdict.Miss, verdict.Verdict));
+        var binary = Assert.Single(verdicts, verdict => verdict.Target.Contains("binary", StringComparison.Ordinal));
+        Assert.Equal(TargetVerdict.Pass, binary.Verdict);
+        Assert.Contains("(1.67x)", binary.Measured, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void MissesAnUploadOrConvertThatAllocatesMoreThanAMegabyte()
+    {
+        var results = EveryUploadAndConvert(raiseMegabytes: 40);
+        var index = results.FindIndex(result => result.Scenario.Kind == ScenarioKind.Convert && result.Scenario.Format == WireFormat.Protobuf && result.Copies == 1);
+        results[index] = results[index] with { ServerCost = results[index].ServerCost! with { AllocatedBytes = 100 * (244L << 20) } };
+
+        var verdicts = UploadTargets.Evaluate(results).Where(verdict => verdict.Target.StartsWith("The server allocates", StringComparison.Ordinal)).ToArray();
+
+        Assert.Equal(7, verdicts.Length);
+        var protobuf = Assert.Single(verdicts, verdict => verdict.Verdict == TargetVerdict.Miss);
+        Assert.Contains("convert from JSON to protobuf", protobuf.Target, StringComparison.Ordinal);
+        Assert.Contains("244.000 MB", protobuf.Measured, StringComparison.Ordinal);
     }
 
     [Fact]
