@@ -50,7 +50,7 @@ internal static class BinaryMemberFastPath
                     break;
                 }
 
-                id = unchecked(previous.Id + BinaryOrganizationDecoder.UnZigZag((uint)idDelta));
+                id = unchecked(previous.Id + BinaryVarint.UnZigZag((uint)idDelta));
             }
 
             if (!TryReadText(ref bytes, ref at, kinds, ref previous.Name, maxBytes)
@@ -69,7 +69,7 @@ internal static class BinaryMemberFastPath
                 }
 
                 // At most 56 bits, so never 2^63 or more; an integer binary64 cannot hold exactly is left to the member reader.
-                var integer = BinaryOrganizationDecoder.UnZigZag(zigzag);
+                var integer = BinaryVarint.UnZigZag(zigzag);
                 value = integer;
                 if ((long)value != integer)
                 {
@@ -88,7 +88,7 @@ internal static class BinaryMemberFastPath
             }
 
             // The member is complete: only now does it become the previous member.
-            previous.Commit(id, unchecked(previous.UpdateTime + BinaryOrganizationDecoder.UnZigZag(updateTimeDelta)));
+            previous.Commit(id, unchecked(previous.UpdateTime + BinaryVarint.UnZigZag(updateTimeDelta)));
             position = at;
             decoder.TakeMember(ref previous, value);
         }

@@ -36,13 +36,6 @@ internal sealed class BinaryOrganizationDecoder : OrganizationDecoder
         Members,
     }
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static int UnZigZag(uint value) => (int)(value >> 1) ^ -(int)(value & 1);
-
-    // "It is read back from the unsigned varint value z as (z >>> 1) ^ -(z & 1), where >>> is the logical shift".
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static long UnZigZag(ulong value) => (long)(value >> 1) ^ -(long)(value & 1);
-
     protected override long DecodeCore(ReadOnlySequence<byte> buffer, bool isFinalBlock) => DecodeSpans(buffer);
 
     protected override int DecodeUnits(ReadOnlySpan<byte> span, long offset)
@@ -102,18 +95,6 @@ internal sealed class BinaryOrganizationDecoder : OrganizationDecoder
 
     internal int MaxStringBytes => Limits.MaxStringBytes;
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool TryReadVarUInt32(ref BufferReader reader, out uint value)
-    {
-        var read = reader.TryReadVarint(BinaryWire.MaxVarUInt32Bytes, BinaryWire.LastVarUInt32ByteMax, minimal: true, out var wide);
-        value = (uint)wide;
-        return read;
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool TryReadVarUInt64(ref BufferReader reader, out ulong value) =>
-        reader.TryReadVarint(BinaryWire.MaxVarUInt64Bytes, BinaryWire.LastVarUInt64ByteMax, minimal: true, out value);
-
     private bool TryReadUnit(ref BufferReader reader) => _stage switch
     {
         Stage.Members => TryReadMember(ref reader),
@@ -144,18 +125,18 @@ internal sealed class BinaryOrganizationDecoder : OrganizationDecoder
             WireFormatThrow.Malformed(reader.Offset - 1, $"The payload is version {version}; this reader implements version {BinaryWire.Version} only.");
         }
 
-        if (!TryReadVarUInt32(ref reader, out var id))
+        if (!BinaryVarint.TryReadUInt32(ref reader, out var id))
         {
             return false;
         }
 
         var countOffset = reader.Offset;
-        if (!TryReadVarUInt32(ref reader, out var tagCountPlusOne))
+        if (!BinaryVarint.TryReadUInt32(ref reader, out var tagCountPlusOne))
         {
             return false;
         }
 
-        Id = UnZigZag(id);
+        Id = BinaryVarint.UnZigZag(id);
         if (tagCountPlusOne == BinaryWire.NullCount)
         {
             EndTags(isNull: true);
@@ -178,7 +159,7 @@ internal sealed class BinaryOrganizationDecoder : OrganizationDecoder
     private bool TryReadTag(ref BufferReader reader)
     {
         var offset = reader.Offset;
-        if (!TryReadVarUInt32(ref reader, out var lengthPlusOne))
+        if (!BinaryVarint.TryReadUInt32(ref reader, out var lengthPlusOne))
         {
             return false;
         }
@@ -226,7 +207,7 @@ internal sealed class BinaryOrganizationDecoder : OrganizationDecoder
     private bool TryReadMemberCount(ref BufferReader reader)
     {
         var offset = reader.Offset;
-        if (!TryReadVarUInt32(ref reader, out var countPlusOne))
+        if (!BinaryVarint.TryReadUInt32(ref reader, out var countPlusOne))
         {
             return false;
         }
@@ -265,17 +246,18 @@ internal sealed class BinaryOrganizationDecoder : OrganizationDecoder
         var id = unchecked(_previous.Id + 1);
         if ((flags & BinaryWire.IdIsNextFlag) == 0)
         {
-            if (!TryReadVarUInt32(ref reader, out var idDelta))
+            if (!BinaryVarint.TryReadUInt32(ref reader, out var idDelta))
             {
                 return false;
             }
 
-            id = unchecked(_previous.Id + UnZigZag(idDelta));
+            id = unchecked(_previous.Id + BinaryVarint.UnZigZag(idDelta));
         }
 
-        if (!TryReadText(ref reader, (flags >> BinaryWire.NameKindShift) & BinaryWire.TextKindMask, ref _previous.Name)
-            || !TryReadText(ref reader, (flags >> BinaryWire.DescriptionKindShift) & BinaryWire.TextKindMask, ref _previous.Description)
-            || !TryReadText(ref reader, (flags >> BinaryWire.AddressKindShift) & BinaryWire.TextKindMask, ref _previous.Address))
+        var maxBytes = Limits.MaxStringBytes;
+        if (!_previous.Name.TryRead(ref reader, (flags >> BinaryWire.NameKindShift) & BinaryWire.TextKindMask, maxBytes)
+            || !_previous.Description.TryRead(ref reader, (flags >> BinaryWire.DescriptionKindShift) & BinaryWire.TextKindMask, maxBytes)
+            || !_previous.Address.TryRead(ref reader, (flags >> BinaryWire.AddressKindShift) & BinaryWire.TextKindMask, maxBytes))
         {
             return false;
         }
@@ -284,12 +266,12 @@ internal sealed class BinaryOrganizationDecoder : OrganizationDecoder
         if ((flags & BinaryWire.ValueIsIntegerFlag) != 0)
         {
             var offset = reader.Offset;
-            if (!TryReadVarUInt64(ref reader, out var zigzag))
+            if (!BinaryVarint.TryReadUInt64(ref reader, out var zigzag))
             {
                 return false;
             }
 
-            var integer = UnZigZag(zigzag);
+            var integer = BinaryVarint.UnZigZag(zigzag);
             value = integer;
 
             // "A reader rejects an integer that binary64 cannot hold exactly": no writer produces one.
@@ -307,129 +289,15 @@ internal sealed class BinaryOrganizationDecoder : OrganizationDecoder
             return false;
         }
 
-        if (!TryReadVarUInt64(ref reader, out var updateTimeDelta))
+        if (!BinaryVarint.TryReadUInt64(ref reader, out var updateTimeDelta))
         {
             return false;
         }
 
         // The member is complete: only now does it become the previous member.
-        _previous.Commit(id, unchecked(_previous.UpdateTime + UnZigZag(updateTimeDelta)));
+        _previous.Commit(id, unchecked(_previous.UpdateTime + BinaryVarint.UnZigZag(updateTimeDelta)));
         TakeMember(ref _previous, value);
         return true;
-    }
-
-    // A Text of kind, written against field's previous value; false when its bytes are not all there.
-    // "Text (kind 0) := () // null" and "Text (kind 3) := (varint64 number)" are read here, the other kinds out of line.
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private bool TryReadText(ref BufferReader reader, int kind, ref BinaryTextField field)
-    {
-        if (kind == BinaryWire.TextNull)
-        {
-            field.SetNextNull();
-            return true;
-        }
-
-        if (kind != BinaryWire.TextStemAndNumber)
-        {
-            return TryReadPrefixed(ref reader, kind, ref field);
-        }
-
-        var numberOffset = reader.Offset;
-        if (!TryReadNumber(ref reader, out var number, out var digits))
-        {
-            return false;
-        }
-
-        var stem = field.PreviousStemLength();
-        CheckTextLength(numberOffset, stem + digits);
-        field.SetNextStemAndNumber(stem, number, digits);
-        return true;
-    }
-
-    // "kind 1: previous[0 .. prefixLength] + text, followed by decimal(number) when the flag says a number follows";
-    // "kind 2: previous[0 .. prefixLength] + decimal(number)".
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private bool TryReadPrefixed(ref BufferReader reader, int kind, ref BinaryTextField field)
-    {
-        var offset = reader.Offset;
-        if (!TryReadVarUInt32(ref reader, out var prefix))
-        {
-            return false;
-        }
-
-        if (prefix > (uint)field.PreviousLength)
-        {
-            BinaryThrowHelper.ThrowPrefixTooLong(offset, prefix, field.PreviousLength);
-        }
-
-        var hasNumber = true;
-        ReadOnlySpan<byte> text = default;
-        if (kind == BinaryWire.TextPrefixAndText)
-        {
-            var lengthOffset = reader.Offset;
-            if (!TryReadVarUInt32(ref reader, out var textLengthAndNumberFlag))
-            {
-                return false;
-            }
-
-            var textLength = textLengthAndNumberFlag >> 1;
-            hasNumber = (textLengthAndNumberFlag & BinaryWire.NumberFollowsFlag) != 0;
-            CheckTextLength(lengthOffset, (long)prefix + textLength);
-            if (!reader.TryReadBytes((int)textLength, out text))
-            {
-                return false;
-            }
-        }
-
-        var length = (int)prefix + text.Length;
-        ulong number = 0;
-        if (hasNumber)
-        {
-            var numberOffset = reader.Offset;
-            if (!TryReadNumber(ref reader, out number, out var digits))
-            {
-                return false;
-            }
-
-            length += digits;
-            CheckTextLength(numberOffset, length);
-        }
-
-        if (!field.TrySetNextPrefixed((int)prefix, text, hasNumber, number, length))
-        {
-            WireFormatThrow.Malformed(offset, "A text is not well-formed UTF-8.");
-        }
-
-        return true;
-    }
-
-    // "number must be below 10^19, that is, have at most 19 digits (Malformed otherwise)."
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool TryReadNumber(ref BufferReader reader, out ulong number, out int digits)
-    {
-        var numberOffset = reader.Offset;
-        if (!TryReadVarUInt64(ref reader, out number))
-        {
-            digits = 0;
-            return false;
-        }
-
-        if (number >= BinaryWire.NumberLimit)
-        {
-            BinaryThrowHelper.ThrowNumberTooLong(numberOffset, number);
-        }
-
-        digits = DecimalDigits.Count(number);
-        return true;
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private void CheckTextLength(long offset, long length)
-    {
-        if ((ulong)length > (ulong)Limits.MaxStringBytes)
-        {
-            WireFormatThrow.LimitExceeded(offset, nameof(DecodeLimits.MaxStringBytes), length, Limits.MaxStringBytes);
-        }
     }
 
     /// <summary>

@@ -6,7 +6,8 @@ using WebSerialization.Models.Codecs;
 namespace WebSerialization.Models.Binary;
 
 /// <summary>
-/// One member text field while a payload is read: section Text of docs/binary-format.md. It holds the previous
+/// One member text field while a payload is read: section Text of docs/binary-format.md, with the MaxStringBytes and
+/// UTF-8 rows of Reading for member texts. It holds the previous
 /// member's value of the field as UTF-8 ("previous") and puts the next value together in the same buffer, after the
 /// prefix or stem of "previous" that the next value keeps, so nothing is copied but the text and the digits. Writing
 /// there changes no byte that any Text of this field reads (each reads only "previous[0 .. prefixLength]" or
@@ -50,6 +51,122 @@ internal struct BinaryTextField
         return PreviousLength - _trailingDigits;
     }
 
+    /// <summary>
+    /// Reads a Text of <paramref name="kind"/> and puts the next value together; false when its bytes are not all there.
+    /// "Text (kind 0) := () // null" and "Text (kind 3) := (varint64 number)" are read here, the other kinds out of line.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryRead(ref BufferReader reader, int kind, int maxBytes)
+    {
+        if (kind == BinaryWire.TextNull)
+        {
+            SetNextNull();
+            return true;
+        }
+
+        if (kind != BinaryWire.TextStemAndNumber)
+        {
+            return TryReadPrefixed(ref reader, kind, maxBytes);
+        }
+
+        var numberOffset = reader.Offset;
+        if (!TryReadNumber(ref reader, out var number, out var digits))
+        {
+            return false;
+        }
+
+        var stem = PreviousStemLength();
+        CheckLength(numberOffset, stem + digits, maxBytes);
+        SetNextStemAndNumber(stem, number, digits);
+        return true;
+    }
+
+    // "kind 1: previous[0 .. prefixLength] + text, followed by decimal(number) when the flag says a number follows";
+    // "kind 2: previous[0 .. prefixLength] + decimal(number)".
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool TryReadPrefixed(ref BufferReader reader, int kind, int maxBytes)
+    {
+        var offset = reader.Offset;
+        if (!BinaryVarint.TryReadUInt32(ref reader, out var prefix))
+        {
+            return false;
+        }
+
+        if (prefix > (uint)PreviousLength)
+        {
+            BinaryThrowHelper.ThrowPrefixTooLong(offset, prefix, PreviousLength);
+        }
+
+        var hasNumber = true;
+        ReadOnlySpan<byte> text = default;
+        if (kind == BinaryWire.TextPrefixAndText)
+        {
+            var lengthOffset = reader.Offset;
+            if (!BinaryVarint.TryReadUInt32(ref reader, out var textLengthAndNumberFlag))
+            {
+                return false;
+            }
+
+            var textLength = textLengthAndNumberFlag >> 1;
+            hasNumber = (textLengthAndNumberFlag & BinaryWire.NumberFollowsFlag) != 0;
+            CheckLength(lengthOffset, (long)prefix + textLength, maxBytes);
+            if (!reader.TryReadBytes((int)textLength, out text))
+            {
+                return false;
+            }
+        }
+
+        var length = (int)prefix + text.Length;
+        ulong number = 0;
+        if (hasNumber)
+        {
+            var numberOffset = reader.Offset;
+            if (!TryReadNumber(ref reader, out number, out var digits))
+            {
+                return false;
+            }
+
+            length += digits;
+            CheckLength(numberOffset, length, maxBytes);
+        }
+
+        if (!TrySetNextPrefixed((int)prefix, text, hasNumber, number, length))
+        {
+            WireFormatThrow.Malformed(offset, "A text is not well-formed UTF-8.");
+        }
+
+        return true;
+    }
+
+    // "number must be below 10^19, that is, have at most 19 digits (Malformed otherwise)."
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryReadNumber(ref BufferReader reader, out ulong number, out int digits)
+    {
+        var numberOffset = reader.Offset;
+        if (!BinaryVarint.TryReadUInt64(ref reader, out number))
+        {
+            digits = 0;
+            return false;
+        }
+
+        if (number >= BinaryWire.NumberLimit)
+        {
+            BinaryThrowHelper.ThrowNumberTooLong(numberOffset, number);
+        }
+
+        digits = DecimalDigits.Count(number);
+        return true;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void CheckLength(long offset, long length, int maxBytes)
+    {
+        if ((ulong)length > (ulong)maxBytes)
+        {
+            WireFormatThrow.LimitExceeded(offset, nameof(DecodeLimits.MaxStringBytes), length, maxBytes);
+        }
+    }
+
     /// <summary>"Text (kind 0) := () // null".</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void SetNextNull()
@@ -77,7 +194,7 @@ internal struct BinaryTextField
     /// False when the value is not well-formed UTF-8: a prefix may end inside a sequence that the text completes, so
     /// then the whole value is checked; otherwise the text alone.
     /// </summary>
-    public bool TrySetNextPrefixed(int prefix, ReadOnlySpan<byte> text, bool hasNumber, ulong number, int length)
+    private bool TrySetNextPrefixed(int prefix, ReadOnlySpan<byte> text, bool hasNumber, ulong number, int length)
     {
         var endsOnCodePoint = prefix == PreviousLength || (_bytes[prefix] & 0xC0) != 0x80;
         var next = Room(prefix, length);
