@@ -153,6 +153,24 @@ public class OrganizationDecoderContractTests(ITestOutputHelper output)
         Assert.InRange(overhead, -1, 4);
     }
 
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public void SummarizesWithoutAllocatingPerMember(WireFormat format)
+    {
+        // 100,000 members: a byte per member would be 100 KB. What is left is the decoder's own buffers and the tags.
+        var payload = BufferSegment.Split(CodecHarness.Encode(format.Codec, OrganizationGenerator.Create(100_000)), 4096);
+
+        var allocated = ThreadAllocations.LeastOfThree(() =>
+        {
+            var summarizer = new OrganizationSummarizer();
+            var decoder = format.Codec.CreateDecoder(DecodeLimits.Default, summarizer);
+            return () => decoder.Decode(payload, isFinalBlock: true);
+        });
+
+        output.WriteLine($"{format} summary of 100,000 members: {allocated:N0} bytes allocated.");
+        Assert.InRange(allocated, 0, 32 * 1024);
+    }
+
     // The most bytes a decoder may leave unconsumed between calls on seed-shaped members: JSON holds at most one token
     // (a pipe's reads may end inside a longer run of punctuation and whitespace), protobuf one top-level field (a
     // member), MessagePack and binary one member.
