@@ -153,6 +153,19 @@ public class OrganizationDecoderContractTests(ITestOutputHelper output)
         Assert.InRange(overhead, -1, 4);
     }
 
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public void AllocatesAlmostNothingPerMemberIntoASinkThatBuildsNoObjects(WireFormat format)
+    {
+        var organization = OrganizationGenerator.Create(100_000);
+
+        var (perMember, checksum) = DecodeAllocations.IntoSummaryPerMember(format.Codec, organization);
+
+        output.WriteLine($"{format} decoder into a summary: {perMember:F3} bytes per member.");
+        Assert.Equal(OrganizationChecksum.Compute(organization), checksum);
+        Assert.InRange(perMember, 0, 0.1);
+    }
+
     // The most bytes a decoder may leave unconsumed between calls on seed-shaped members: JSON holds at most one token
     // (a pipe's reads may end inside a longer run of punctuation and whitespace), protobuf one top-level field (a
     // member), MessagePack and binary one member.
