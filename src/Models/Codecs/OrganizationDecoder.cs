@@ -73,6 +73,7 @@ internal abstract class OrganizationDecoder : IOrganizationDecoder
             if (IsComplete)
             {
                 RejectBytesAfterPayload(buffer, 0);
+                Consumed += buffer.Length;
                 return buffer.End;
             }
 
@@ -207,9 +208,12 @@ internal abstract class OrganizationDecoder : IOrganizationDecoder
         Sink.Complete(new OrganizationHeader(Id, Tags, memberCount));
     }
 
+    // A unit is copied no further than MaxPendingBytes (and one byte to tell that it ends there): one still unfinished
+    // then is longer than the format allows, and stays pending for DecodeCore to refuse.
     private int DecodeStraddlingUnit(ReadOnlySequence<byte> remaining, long offset)
     {
-        var size = (int)Math.Min(remaining.Length, FirstStraddleWindow);
+        var window = Math.Min(remaining.Length, MaxPendingBytes < long.MaxValue ? MaxPendingBytes + 1 : long.MaxValue);
+        var size = (int)Math.Min(window, FirstStraddleWindow);
         while (true)
         {
             if (_scratch.Length < size)
@@ -219,12 +223,12 @@ internal abstract class OrganizationDecoder : IOrganizationDecoder
 
             remaining.Slice(0, size).CopyTo(_scratch);
             var used = DecodeUnits(new ReadOnlySpan<byte>(_scratch, 0, size), offset);
-            if (used > 0 || size == remaining.Length)
+            if (used > 0 || size == window)
             {
                 return used;
             }
 
-            size = (int)Math.Min(remaining.Length, 2L * size);
+            size = (int)Math.Min(window, 2L * size);
         }
     }
 }

@@ -1,6 +1,6 @@
 using System.Buffers;
-using System.Runtime.ExceptionServices;
-using System.Text;
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 using System.Text.Json;
 using WebSerialization.Models.Codecs;
 
@@ -8,12 +8,14 @@ namespace WebSerialization.Models.Json;
 
 /// <summary>
 /// Decodes the JSON form of an <see cref="Organization"/> (see <see cref="JsonCodec"/>) incrementally. A
-/// <see cref="Utf8JsonReader"/> reads whatever has arrived, token by token, and its state is carried from one
-/// <see cref="Decode"/> call to the next; every complete token is consumed at once, so between calls the decoder
-/// holds at most one unfinished token, however large the body, and a member may span calls. Each member goes to the
-/// <see cref="IOrganizationSink"/> as soon as its object closes. Members are mapped here rather than by
-/// System.Text.Json's source-generated <c>Member</c> deserializer because that lacks the policy: it allocates each
-/// string before MaxStringBytes can be checked.
+/// <see cref="Utf8JsonReader"/> reads whatever has arrived, one segment at a time (a token that straddles two is
+/// read from a copy), and its state is carried from one segment and one call to the next; every complete token is
+/// consumed at once, so between calls the decoder holds at most one unfinished token, however large the body, and a
+/// member may span calls. Each member goes to the <see cref="IOrganizationSink"/> as a view as soon as its object
+/// closes: its numbers from this decoder's fields, its texts from buffers it reuses (<see cref="JsonTextBuffer"/>), so
+/// decoding allocates nothing per member. Members are mapped here rather than by System.Text.Json's source-generated
+/// <c>Member</c> deserializer because that lacks the policy: it allocates each string before MaxStringBytes can be
+/// checked.
 /// </summary>
 /// <remarks>
 /// The policy, the same for the organization and for each member:
@@ -31,40 +33,31 @@ namespace WebSerialization.Models.Json;
 /// <item>Invalid UTF-8, escaped lone surrogates, a byte-order mark, comments, trailing commas and anything but
 /// whitespace after the root object are Malformed.</item>
 /// <item>No token may be longer than the longest allowed string written with every byte escaped (6 bytes per
-/// byte), so a string that never ends is refused (LimitExceeded, MaxStringBytes) before it fills memory. An
-/// unfinished token is read again only once it has grown by a quarter, so one trickled in a byte at a time costs
-/// linear, not quadratic, time.</item>
+/// byte), so a string that never ends is refused (LimitExceeded, MaxStringBytes) before it fills memory.</item>
 /// </list>
-/// The payload is complete only once a final block has been read, so trailing bytes are always checked.
 /// </remarks>
-internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
+internal sealed class JsonOrganizationDecoder : OrganizationDecoder
 {
     // The longest escape (\uXXXX) is 6 bytes for at least one byte of UTF-8, plus the quotes around a string.
     private const int MaxEscapedBytesPerByte = 6;
     private const int TokenOverhead = 2;
 
-    private readonly DecodeLimits _limits;
+    // The shortest member, {}.
+    private const int MinMemberBytes = 2;
+
     private readonly long _maxPendingBytes;
-    private readonly IOrganizationSink _sink;
-    private readonly OrganizationCollector? _collector;
+    private readonly JsonMemberFields _member = new();
+
+    // A tag, or a string of an unknown property (read to be checked like any other, then dropped).
+    private readonly JsonTextBuffer _otherText = new();
     private JsonReaderState _readerState;
     private Expect _expect = Expect.OrganizationStart;
     private Expect _afterSkip;
     private int _skipDepth;
     private OrganizationProperties _seenOrganization;
-    private MemberProperties _seenMember;
-    private int _id;
-    private List<string>? _tags;
-    private string?[]? _tagArray;
 
-    // -1 while Members is null or absent.
-    private int _memberCount = -1;
-    private int _membersDecoded;
-    private Member? _member;
-    private long _consumedBefore;
-    private long _pendingAfterLastRead;
-    private bool _isComplete;
-    private ExceptionDispatchInfo? _fault;
+    // The payload offset of the span being read: the reader's positions are relative to it.
+    private long _spanOffset;
 
     public JsonOrganizationDecoder(DecodeLimits limits)
         : this(limits, null)
@@ -72,10 +65,8 @@ internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
     }
 
     public JsonOrganizationDecoder(DecodeLimits limits, IOrganizationSink? sink)
+        : base(limits, sink, MinMemberBytes)
     {
-        ArgumentNullException.ThrowIfNull(limits);
-        _limits = limits;
-        (_sink, _collector) = OrganizationCollector.Unless(sink);
         _maxPendingBytes = ((long)limits.MaxStringBytes * MaxEscapedBytesPerByte) + TokenOverhead;
 
         // One more level than the limit, so that our own check, which names the limit, fires before the reader's.
@@ -93,12 +84,7 @@ internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
         OrganizationMembers,
         MemberStart,
         MemberProperty,
-        MemberId,
-        MemberName,
-        MemberDescription,
-        MemberAddress,
         MemberValue,
-        MemberUpdateTime,
         SkippedValue,
         SkippedNested,
         End,
@@ -113,104 +99,92 @@ internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
         Members = 4,
     }
 
-    [Flags]
-    private enum MemberProperties : byte
+    protected override long MaxPendingBytes => _maxPendingBytes;
+
+    protected override long DecodeCore(ReadOnlySequence<byte> buffer, bool isFinalBlock)
     {
-        None = 0,
-        Id = 1,
-        Name = 2,
-        Description = 4,
-        Address = 8,
-        Value = 16,
-        UpdateTime = 32,
+        var consumed = DecodeSpans(buffer);
+        if (!IsComplete && buffer.Length - consumed > _maxPendingBytes)
+        {
+            TokenTooLong(Consumed + consumed);
+        }
+
+        return consumed;
     }
 
-    public bool IsComplete => _isComplete;
-
-    public Organization GetResult() => OrganizationCollector.ResultOf(_collector, _isComplete);
-
-    public SequencePosition Decode(ReadOnlySequence<byte> buffer, bool isFinalBlock)
+    protected override int DecodeUnits(ReadOnlySpan<byte> span, long offset)
     {
-        _fault?.Throw();
-        try
-        {
-            return _isComplete ? DecodeAfterComplete(buffer) : DecodeTokens(buffer, isFinalBlock);
-        }
-        catch (WireFormatException e)
-        {
-            _fault = ExceptionDispatchInfo.Capture(e);
-            throw;
-        }
-    }
-
-    private SequencePosition DecodeTokens(ReadOnlySequence<byte> buffer, bool isFinalBlock)
-    {
-        // Reading an unfinished token again costs its whole length, so a long token trickled in a byte per call would
-        // cost quadratic time. It is read again only once it has grown by a quarter (or reached the limit, or the
-        // data has ended), which keeps the total linear; its bytes stay unconsumed in the caller's buffer meanwhile.
-        if (!isFinalBlock && buffer.Length < _pendingAfterLastRead + (_pendingAfterLastRead / 4) && buffer.Length <= _maxPendingBytes)
-        {
-            return buffer.Start;
-        }
-
         // Always read as if more may follow: a token is then only returned once it is certainly whole, and running
         // out of bytes before the root object closes is told apart from malformed input (Truncated, not Malformed).
-        var reader = new Utf8JsonReader(buffer, isFinalBlock: false, _readerState);
+        _spanOffset = offset;
+        var reader = new Utf8JsonReader(span, isFinalBlock: false, _readerState);
         try
         {
-            while (reader.Read())
+            while (_expect != Expect.End && reader.Read())
             {
+                // A token that long is refused however it arrives: whole in one span, or pending (DecodeCore).
+                if (reader.BytesConsumed - reader.TokenStartIndex > _maxPendingBytes)
+                {
+                    TokenTooLong(offset + reader.TokenStartIndex);
+                }
+
                 Accept(ref reader);
             }
         }
         catch (Exception e) when (e is JsonException or InvalidOperationException)
         {
-            // The reader's syntax errors and GetString's invalid UTF-8 / UTF-16 errors.
-            throw new WireFormatException(WireFormatError.Malformed, $"Invalid JSON: {e.Message}", _consumedBefore + reader.BytesConsumed, innerException: e);
+            // The reader's syntax errors, and CopyString's invalid UTF-8 and lone surrogates.
+            WireFormatThrow.Malformed(offset + reader.BytesConsumed, $"Invalid JSON: {e.Message}", e);
         }
 
         _readerState = reader.CurrentState;
+        var used = (int)reader.BytesConsumed;
 
         // The reader leaves whitespace before an unfinished token unconsumed; skipping it here keeps what is held
-        // between calls to the token itself, however much whitespace a client sends.
-        var consumed = reader.BytesConsumed + CountLeadingWhitespace(buffer.Slice(reader.BytesConsumed));
-        var pending = buffer.Length - consumed;
-        if (pending > _maxPendingBytes)
-        {
-            throw Error(WireFormatError.LimitExceeded, $"A JSON token is longer than {_maxPendingBytes} bytes, more than a string of MaxStringBytes ({_limits.MaxStringBytes}) bytes can take.", consumed, nameof(DecodeLimits.MaxStringBytes));
-        }
-
-        if (isFinalBlock)
-        {
-            // Only '{' opens a payload, and the reader returns it at once; a root that is still pending is a number or
-            // some other value that only the end of the data completes.
-            if (_expect == Expect.OrganizationStart && pending != 0)
-            {
-                throw Error(WireFormatError.Malformed, "The JSON payload is not an object.", consumed);
-            }
-
-            if (_expect != Expect.End || pending != 0)
-            {
-                throw Error(WireFormatError.Truncated, "The JSON payload ended before the organization object was closed.", buffer.Length);
-            }
-
-            _isComplete = true;
-            _sink.Complete(new OrganizationHeader(_id, _tagArray, _memberCount));
-        }
-
-        _pendingAfterLastRead = pending;
-        _consumedBefore += consumed;
-        return buffer.GetPosition(consumed);
+        // between calls to the token itself, however much whitespace a client sends. After the root object,
+        // RejectBytesAfterPayload takes the rest.
+        return _expect == Expect.End ? used : used + CountLeadingWhitespace(span[used..]);
     }
 
-    private SequencePosition DecodeAfterComplete(ReadOnlySequence<byte> buffer)
+    protected override void EndOfPayload(long unconsumed, long bufferLength)
     {
-        if (CountLeadingWhitespace(buffer) != buffer.Length)
+        // Only '{' opens a payload, and the reader returns it at once; a root that is still pending is a number or
+        // some other value that only the end of the data completes.
+        if (_expect == Expect.OrganizationStart && unconsumed != 0)
         {
-            throw Error(WireFormatError.Malformed, "Bytes follow the end of the JSON payload.", 0);
+            WireFormatThrow.Malformed(Consumed + bufferLength - unconsumed, "The JSON payload is not an object.");
         }
 
-        return buffer.End;
+        base.EndOfPayload(unconsumed, bufferLength);
+    }
+
+    protected override string DescribeUnfinished() => _expect switch
+    {
+        Expect.OrganizationStart => "whitespace, before the organization object",
+        >= Expect.MemberStart and <= Expect.MemberValue => "the members",
+        Expect.Tag => "the tags",
+        _ => "the organization object",
+    };
+
+    // Whitespace may follow the root object; anything else is Malformed, at its first byte.
+    protected override void RejectBytesAfterPayload(ReadOnlySequence<byte> rest, long offsetInBuffer)
+    {
+        long whitespace = 0;
+        foreach (var segment in rest)
+        {
+            var count = CountLeadingWhitespace(segment.Span);
+            whitespace += count;
+            if (count < segment.Length)
+            {
+                WireFormatThrow.Malformed(Consumed + offsetInBuffer + whitespace, "Bytes follow the end of the JSON payload.");
+            }
+        }
+    }
+
+    private static int CountLeadingWhitespace(ReadOnlySpan<byte> span)
+    {
+        var index = span.IndexOfAnyExcept(" \t\n\r"u8);
+        return index < 0 ? span.Length : index;
     }
 
     private void Accept(ref Utf8JsonReader reader)
@@ -219,7 +193,7 @@ internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
         switch (_expect)
         {
             case Expect.OrganizationStart:
-                Require(ref reader, token == JsonTokenType.StartObject, "the organization object");
+                JsonScalars.Require(ref reader, _spanOffset, token == JsonTokenType.StartObject, "the organization object");
                 CheckDepth(ref reader);
                 _expect = Expect.OrganizationProperty;
                 break;
@@ -228,6 +202,7 @@ internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
                 if (token == JsonTokenType.EndObject)
                 {
                     _expect = Expect.End;
+                    Complete(MemberCount);
                 }
                 else
                 {
@@ -237,118 +212,87 @@ internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
                 break;
 
             case Expect.OrganizationId:
-                _id = ReadInt32(ref reader);
+                Id = JsonScalars.ReadInt32(ref reader, _spanOffset);
                 _expect = Expect.OrganizationProperty;
                 break;
 
             case Expect.OrganizationTags:
                 if (token == JsonTokenType.Null)
                 {
-                    _tagArray = null;
+                    EndTags(isNull: true);
                     _expect = Expect.OrganizationProperty;
                     break;
                 }
 
-                Require(ref reader, token == JsonTokenType.StartArray, "an array of tags or null");
+                JsonScalars.Require(ref reader, _spanOffset, token == JsonTokenType.StartArray, "an array of tags or null");
                 CheckDepth(ref reader);
-                _tags = [];
                 _expect = Expect.Tag;
                 break;
 
             case Expect.Tag:
                 if (token == JsonTokenType.EndArray)
                 {
-                    _tagArray = [.. _tags!];
-                    _tags = null;
+                    EndTags();
                     _expect = Expect.OrganizationProperty;
                     break;
                 }
 
-                Require(ref reader, token == JsonTokenType.String, "a tag string");
-                if (_tags!.Count >= _limits.MaxTags)
+                JsonScalars.Require(ref reader, _spanOffset, token == JsonTokenType.String, "a tag string");
+
+                // A tag too many is refused (by AddTag) before its text is read, whatever that holds.
+                string? tag = null;
+                if (TagsRead < Limits.MaxTags)
                 {
-                    throw Error(WireFormatError.LimitExceeded, $"More than MaxTags ({_limits.MaxTags}) tags.", reader.TokenStartIndex, nameof(DecodeLimits.MaxTags));
+                    ReadText(ref reader, _otherText);
+                    tag = _otherText.ToStringOrNull();
                 }
 
-                _tags.Add(ReadString(ref reader));
+                AddTag(tag, _spanOffset + reader.TokenStartIndex);
                 break;
 
             case Expect.OrganizationMembers:
                 if (token == JsonTokenType.Null)
                 {
-                    _memberCount = -1;
                     _expect = Expect.OrganizationProperty;
                     break;
                 }
 
-                Require(ref reader, token == JsonTokenType.StartArray, "an array of members or null");
+                JsonScalars.Require(ref reader, _spanOffset, token == JsonTokenType.StartArray, "an array of members or null");
                 CheckDepth(ref reader);
-                _sink.BeginMembers(new OrganizationHeader(_id, _tagArray, -1));
+                BeginMembers(-1);
                 _expect = Expect.MemberStart;
                 break;
 
             case Expect.MemberStart:
                 if (token == JsonTokenType.EndArray)
                 {
-                    _memberCount = _membersDecoded;
+                    MemberCount = MembersDecoded;
                     _expect = Expect.OrganizationProperty;
                     break;
                 }
 
-                Require(ref reader, token == JsonTokenType.StartObject, "a member object");
-                CheckDepth(ref reader);
-                if (_membersDecoded >= _limits.MaxMembers)
-                {
-                    throw Error(WireFormatError.LimitExceeded, $"More than MaxMembers ({_limits.MaxMembers}) members.", reader.TokenStartIndex, nameof(DecodeLimits.MaxMembers));
-                }
-
-                _member = new Member();
-                _seenMember = MemberProperties.None;
-                _expect = Expect.MemberProperty;
+                StartMember(ref reader);
                 break;
 
             case Expect.MemberProperty:
                 if (token == JsonTokenType.EndObject)
                 {
-                    _membersDecoded++;
-                    TransitionalMemberView.AddMember(_sink, _member!);
-                    _member = null;
+                    AddMember(_member.View);
                     _expect = Expect.MemberStart;
+                }
+                else if (_member.AcceptName(ref reader, _spanOffset))
+                {
+                    _expect = Expect.MemberValue;
                 }
                 else
                 {
-                    AcceptMemberProperty(ref reader);
+                    SkipUnknownProperty(ref reader, Expect.MemberProperty);
                 }
 
                 break;
 
-            case Expect.MemberId:
-                _member!.Id = ReadInt32(ref reader);
-                _expect = Expect.MemberProperty;
-                break;
-
-            case Expect.MemberName:
-                _member!.Name = ReadNullableString(ref reader);
-                _expect = Expect.MemberProperty;
-                break;
-
-            case Expect.MemberDescription:
-                _member!.Description = ReadNullableString(ref reader);
-                _expect = Expect.MemberProperty;
-                break;
-
-            case Expect.MemberAddress:
-                _member!.Address = ReadNullableString(ref reader);
-                _expect = Expect.MemberProperty;
-                break;
-
             case Expect.MemberValue:
-                _member!.Value = ReadDouble(ref reader);
-                _expect = Expect.MemberProperty;
-                break;
-
-            case Expect.MemberUpdateTime:
-                _member!.UpdateTime = ReadInt64(ref reader);
+                _member.AcceptValue(ref reader, Limits.MaxStringBytes, _spanOffset);
                 _expect = Expect.MemberProperty;
                 break;
 
@@ -374,11 +318,20 @@ internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
                 }
 
                 break;
-
-            default:
-                // The reader itself refuses a second top-level value; nothing else can arrive after the root.
-                throw Error(WireFormatError.Malformed, "Bytes follow the end of the JSON payload.", reader.TokenStartIndex);
         }
+    }
+
+    private void StartMember(ref Utf8JsonReader reader)
+    {
+        JsonScalars.Require(ref reader, _spanOffset, reader.TokenType == JsonTokenType.StartObject, "a member object");
+        CheckDepth(ref reader);
+        if (MembersDecoded >= Limits.MaxMembers)
+        {
+            WireFormatThrow.LimitExceeded(_spanOffset + reader.TokenStartIndex, nameof(DecodeLimits.MaxMembers), $"More than MaxMembers ({Limits.MaxMembers}) members.");
+        }
+
+        _member.Start();
+        _expect = Expect.MemberProperty;
     }
 
     private void AcceptOrganizationProperty(ref Utf8JsonReader reader)
@@ -401,65 +354,21 @@ internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
         }
     }
 
-    // In wire order, so that the usual member needs few comparisons.
-    private void AcceptMemberProperty(ref Utf8JsonReader reader)
-    {
-        if (reader.ValueTextEquals("id"u8))
-        {
-            See(ref reader, MemberProperties.Id, Expect.MemberId);
-        }
-        else if (reader.ValueTextEquals("name"u8))
-        {
-            See(ref reader, MemberProperties.Name, Expect.MemberName);
-        }
-        else if (reader.ValueTextEquals("description"u8))
-        {
-            See(ref reader, MemberProperties.Description, Expect.MemberDescription);
-        }
-        else if (reader.ValueTextEquals("address"u8))
-        {
-            See(ref reader, MemberProperties.Address, Expect.MemberAddress);
-        }
-        else if (reader.ValueTextEquals("value"u8))
-        {
-            See(ref reader, MemberProperties.Value, Expect.MemberValue);
-        }
-        else if (reader.ValueTextEquals("updateTime"u8))
-        {
-            See(ref reader, MemberProperties.UpdateTime, Expect.MemberUpdateTime);
-        }
-        else
-        {
-            SkipUnknownProperty(ref reader, Expect.MemberProperty);
-        }
-    }
-
     private void See(ref Utf8JsonReader reader, OrganizationProperties property, Expect next)
     {
         if ((_seenOrganization & property) != 0)
         {
-            throw Duplicate(ref reader);
+            JsonScalars.Duplicate(ref reader, _spanOffset);
         }
 
         _seenOrganization |= property;
         _expect = next;
     }
 
-    private void See(ref Utf8JsonReader reader, MemberProperties property, Expect next)
-    {
-        if ((_seenMember & property) != 0)
-        {
-            throw Duplicate(ref reader);
-        }
-
-        _seenMember |= property;
-        _expect = next;
-    }
-
     private void SkipUnknownProperty(ref Utf8JsonReader reader, Expect resume)
     {
         // The name is read like any other string, so that it is held to the same UTF-8 and length rules.
-        ReadString(ref reader);
+        ReadText(ref reader, _otherText);
         _afterSkip = resume;
         _expect = Expect.SkippedValue;
     }
@@ -472,111 +381,27 @@ internal sealed class JsonOrganizationDecoder : IOrganizationDecoder
                 CheckDepth(ref reader);
                 break;
             case JsonTokenType.String or JsonTokenType.PropertyName:
-                ReadString(ref reader);
+                ReadText(ref reader, _otherText);
                 break;
         }
     }
 
-    private string? ReadNullableString(ref Utf8JsonReader reader)
-    {
-        if (reader.TokenType == JsonTokenType.Null)
-        {
-            return null;
-        }
-
-        Require(ref reader, reader.TokenType == JsonTokenType.String, "a string or null");
-        return ReadString(ref reader);
-    }
-
-    // Reads a string or property name, enforcing MaxStringBytes on its unescaped UTF-8 and rejecting invalid
-    // UTF-8 and lone surrogates (GetString throws InvalidOperationException for both; it never substitutes).
-    private string ReadString(ref Utf8JsonReader reader)
-    {
-        var rawLength = reader.HasValueSequence ? reader.ValueSequence.Length : reader.ValueSpan.Length;
-        var escaped = reader.ValueIsEscaped;
-        if (!escaped && rawLength > _limits.MaxStringBytes)
-        {
-            throw StringTooLong(ref reader);
-        }
-
-        var value = reader.GetString()!;
-
-        // Unescaping only shortens, so only a long escaped string needs counting.
-        if (escaped && rawLength > _limits.MaxStringBytes && Encoding.UTF8.GetByteCount(value) > _limits.MaxStringBytes)
-        {
-            throw StringTooLong(ref reader);
-        }
-
-        return value;
-    }
-
-    private int ReadInt32(ref Utf8JsonReader reader) =>
-        reader.TokenType == JsonTokenType.Number && reader.TryGetInt32(out var value) ? value : throw Unexpected(ref reader, "an int32");
-
-    private long ReadInt64(ref Utf8JsonReader reader) =>
-        reader.TokenType == JsonTokenType.Number && reader.TryGetInt64(out var value) ? value : throw Unexpected(ref reader, "an int64");
-
-    private double ReadDouble(ref Utf8JsonReader reader)
-    {
-        // The reader turns a literal too large for a double into an infinity; JSON spells infinities as strings.
-        if (reader.TokenType == JsonTokenType.Number && reader.TryGetDouble(out var value) && double.IsFinite(value))
-        {
-            return value;
-        }
-
-        if (reader.TokenType == JsonTokenType.String)
-        {
-            if (reader.ValueTextEquals("NaN"u8))
-            {
-                return double.NaN;
-            }
-
-            if (reader.ValueTextEquals("Infinity"u8))
-            {
-                return double.PositiveInfinity;
-            }
-
-            if (reader.ValueTextEquals("-Infinity"u8))
-            {
-                return double.NegativeInfinity;
-            }
-        }
-
-        throw Unexpected(ref reader, "a finite number, \"NaN\", \"Infinity\" or \"-Infinity\"");
-    }
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void ReadText(ref Utf8JsonReader reader, JsonTextBuffer text) => text.Read(ref reader, Limits.MaxStringBytes, _spanOffset);
 
     private void CheckDepth(ref Utf8JsonReader reader)
     {
         // CurrentDepth of a start token counts the containers around it; the token opens one more.
-        if (reader.CurrentDepth >= _limits.MaxDepth)
+        if (reader.CurrentDepth >= Limits.MaxDepth)
         {
-            throw Error(WireFormatError.LimitExceeded, $"JSON nested deeper than MaxDepth ({_limits.MaxDepth}).", reader.TokenStartIndex, nameof(DecodeLimits.MaxDepth));
+            WireFormatThrow.LimitExceeded(_spanOffset + reader.TokenStartIndex, nameof(DecodeLimits.MaxDepth), $"JSON nested deeper than MaxDepth ({Limits.MaxDepth}).");
         }
     }
 
-    private void Require(ref Utf8JsonReader reader, bool condition, string expected)
-    {
-        if (!condition)
-        {
-            throw Unexpected(ref reader, expected);
-        }
-    }
-
-    private WireFormatException Unexpected(ref Utf8JsonReader reader, string expected) =>
-        Error(WireFormatError.Malformed, $"Expected {expected}, found {reader.TokenType}.", reader.TokenStartIndex);
-
-    private WireFormatException Duplicate(ref Utf8JsonReader reader) =>
-        Error(WireFormatError.Malformed, $"The property '{reader.GetString()}' appears twice.", reader.TokenStartIndex);
-
-    private WireFormatException StringTooLong(ref Utf8JsonReader reader) =>
-        Error(WireFormatError.LimitExceeded, $"A string is longer than MaxStringBytes ({_limits.MaxStringBytes}) bytes.", reader.TokenStartIndex, nameof(DecodeLimits.MaxStringBytes));
-
-    private WireFormatException Error(WireFormatError error, string message, long offsetInBuffer, string? limit = null) =>
-        new(error, message, _consumedBefore + offsetInBuffer, limit);
-
-    private static long CountLeadingWhitespace(ReadOnlySequence<byte> buffer)
-    {
-        var reader = new SequenceReader<byte>(buffer);
-        return reader.AdvancePastAny((byte)' ', (byte)'\t', (byte)'\n', (byte)'\r');
-    }
+    [DoesNotReturn]
+    private void TokenTooLong(long offset) =>
+        WireFormatThrow.LimitExceeded(
+            offset,
+            nameof(DecodeLimits.MaxStringBytes),
+            $"A JSON token is longer than {_maxPendingBytes} bytes, more than a string of MaxStringBytes ({Limits.MaxStringBytes}) bytes can take.");
 }

@@ -135,6 +135,9 @@ public class JsonOrganizationDecoderTests
             "{\"un#known\":1}",
             "{\"unknown\":[\"#\"]}",
             "{\"members\":[{\"x#\":{\"y\":\"#\"}}]}",
+            "{\"members\":[{\"name\":\"a\\n#b\"}]}",
+            "{\"tags\":[\"\\u00e9#\"]}",
+            "{\"members\":[{\"x\":\"\\t#\"}]}",
         ];
 
         foreach (var template in templates)
@@ -172,6 +175,55 @@ public class JsonOrganizationDecoderTests
 
         Assert.Equal(WireFormatError.LimitExceeded, error.Error);
         Assert.Equal(nameof(DecodeLimits.MaxStringBytes), error.Limit);
+    }
+
+    [Theory]
+    [InlineData("\\u00e9\\u00e9", "éé")]
+    [InlineData("\\uD83D\\uDE00", "😀")]
+    [InlineData("\\u20AC\\u0041", "€A")]
+    [InlineData("a\\n\\tb", "a\n\tb")]
+    [InlineData("\\\"\\\\\\/\\b", "\"\\/\b")]
+    public void AcceptsAnEscapedStringThatUnescapesToMaxStringBytes(string escaped, string value)
+    {
+        var limits = new DecodeLimits { MaxStringBytes = 4 };
+
+        var decoded = CodecHarness.Decode(Codec, Encoding.UTF8.GetBytes("{\"members\":[{\"name\":\"" + escaped + "\"}]}"), chunkSize: 3, limits: limits);
+
+        Assert.Equal(value, decoded.Members![0].Name);
+    }
+
+    [Theory]
+    [InlineData("\\u00e9\\u00e9a", WireFormatError.LimitExceeded)]
+    [InlineData("\\uD83D\\uDE00a", WireFormatError.LimitExceeded)]
+    [InlineData("\\u0041\\u0042\\u0043\\uD800", WireFormatError.Malformed)]
+    [InlineData("\\u0041\\u0042\\u0043\\uDC00", WireFormatError.Malformed)]
+    public void ChecksAnEscapedStringLongerThanMaxStringBytesBeforeCopyingIt(string escaped, WireFormatError expected)
+    {
+        var limits = new DecodeLimits { MaxStringBytes = 4 };
+
+        foreach (var chunkSize in new[] { 1, 7, int.MaxValue })
+        {
+            var error = CodecHarness.DecodeFailure(Codec, Encoding.UTF8.GetBytes("{\"members\":[{\"name\":\"" + escaped + "\"}]}"), chunkSize, limits);
+
+            Assert.Equal(expected, error.Error);
+        }
+    }
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(7)]
+    [InlineData(int.MaxValue)]
+    public void RefusesATokenLongerThanAnyAllowedStringHoweverItArrives(int chunkSize)
+    {
+        // With MaxStringBytes 4 no token may be longer than 26 bytes (4 bytes escaped as \uXXXX, and the quotes).
+        var limits = new DecodeLimits { MaxStringBytes = 4 };
+        var payload = Encoding.UTF8.GetBytes("{\"members\":[{\"value\":1." + new string('5', 25) + "}]}");
+
+        var error = CodecHarness.DecodeFailure(Codec, payload, chunkSize, limits);
+
+        Assert.Equal(WireFormatError.LimitExceeded, error.Error);
+        Assert.Equal(nameof(DecodeLimits.MaxStringBytes), error.Limit);
+        Assert.Equal(21, error.Offset);
     }
 
     [Fact]
@@ -306,6 +358,18 @@ public class JsonOrganizationDecoderTests
         var error = CodecHarness.DecodeFailure(Codec, "{\"id\":1, \"tags\":[2]}"u8.ToArray(), chunkSize: 5);
 
         Assert.Equal(17, error.Offset);
+    }
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(2)]
+    [InlineData(int.MaxValue)]
+    public void ReportsTheOffsetOfTheFirstByteAfterTheOrganization(int chunkSize)
+    {
+        var error = CodecHarness.DecodeFailure(Codec, "{} \n x"u8.ToArray(), chunkSize);
+
+        Assert.Equal(WireFormatError.Malformed, error.Error);
+        Assert.Equal(5, error.Offset);
     }
 
     [Fact]

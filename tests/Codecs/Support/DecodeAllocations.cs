@@ -1,4 +1,5 @@
 using WebSerialization.Models.Codecs;
+using WebSerialization.Models.Streaming;
 using WebSerialization.Models;
 using WebSerialization.Tests.Support;
 
@@ -32,6 +33,34 @@ internal static class DecodeAllocations
 
         GC.KeepAlive(copy);
         return (decoding - building) / (double)organization.Members!.Count;
+    }
+
+    /// <summary>
+    /// Bytes allocated per member decoding into an <see cref="OrganizationSummarizer"/>, a sink that builds no objects,
+    /// from 4 KB segments as a pipe delivers them; the least of three decodes (<see cref="ThreadAllocations.LeastOfThree"/>),
+    /// each with a decoder and summarizer made before it is measured. Also returns the summary's checksum.
+    /// </summary>
+    public static (double PerMember, string Checksum) IntoSummaryPerMember(IWireFormatCodec codec, Organization organization)
+    {
+        ArgumentNullException.ThrowIfNull(codec);
+        var payload = BufferSegment.Split(CodecHarness.Encode(codec, organization), 4096);
+        var summarizers = new List<OrganizationSummarizer>();
+        try
+        {
+            var allocated = ThreadAllocations.LeastOfThree(() =>
+            {
+                var summarizer = new OrganizationSummarizer();
+                summarizers.Add(summarizer);
+                var decoder = codec.CreateDecoder(DecodeLimits.Default, summarizer);
+                return () => decoder.Decode(payload, isFinalBlock: true);
+            });
+
+            return (allocated / (double)organization.Members!.Count, summarizers[^1].Checksum!);
+        }
+        finally
+        {
+            summarizers.ForEach(summarizer => summarizer.Dispose());
+        }
     }
 
     private static Organization Copy(Organization organization, bool countComesFirst)
