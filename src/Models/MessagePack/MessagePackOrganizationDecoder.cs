@@ -13,7 +13,8 @@ namespace WebSerialization.Models.MessagePack;
 /// sink as a <see cref="MemberView"/> whose texts are the input's own bytes, checked with <see cref="Utf8.IsValid"/>.
 /// Every value may come in any format the specification allows for it; every declared count and length is checked
 /// against <see cref="DecodeLimits"/> as soon as its header is read, before its bytes arrive or anything is reserved.
-/// Ours, not MessagePack-CSharp's <c>MessagePackReader</c>: that reader says "need more bytes" inside a value only by throwing.
+/// Ours, not MessagePack-CSharp's <c>MessagePackReader</c>, which says "need more bytes" inside a value only by throwing
+/// and is slower even over a whole payload (docs/results/messagepack-reader.md, from tests/Benchmarks <c>--readers</c>).
 /// </summary>
 internal sealed class MessagePackOrganizationDecoder : OrganizationDecoder
 {
