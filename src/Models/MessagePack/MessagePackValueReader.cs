@@ -126,6 +126,7 @@ internal static class MessagePackValueReader
         return TryReadWideInteger(ref reader, code, reader.OffsetOf(start), what, min, max, out value);
     }
 
+    // Every int format but a positive fixint: out of line, so that the member loop inlines only the one-byte test.
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static bool TryReadWideInteger(ref BufferReader reader, byte code, long start, string what, long min, long max, out long value)
     {
@@ -168,6 +169,7 @@ internal static class MessagePackValueReader
         return TryReadOtherNumber(ref reader, code, reader.OffsetOf(start), what, out value);
     }
 
+    // float 32 or an int format: out of line, as the encoders here and MessagePack-CSharp write float 64.
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static bool TryReadOtherNumber(ref BufferReader reader, byte code, long start, string what, out double value)
     {
