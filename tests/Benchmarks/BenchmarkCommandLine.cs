@@ -14,6 +14,8 @@ namespace WebSerialization.Benchmarks;
 /// (BenchmarkDotNet's <c>--filter</c> selects methods, not parameter values).</item>
 /// <item><c>--repeat ROW serialize|deserialize|summarize N</c>: no BenchmarkDotNet, just one row's operation N times in this
 /// process, for a profiler to attach to (see <see cref="RepeatedOperation"/>).</item>
+/// <item><c>--readers</c>: not the table, but our MessagePack decoder against MessagePack-CSharp's reader
+/// (<see cref="Readers.ReaderComparison"/>).</item>
 /// </list>
 /// </summary>
 public sealed record BenchmarkCommandLine(
@@ -21,6 +23,7 @@ public sealed record BenchmarkCommandLine(
     int MemberCount,
     string? Rows,
     RepeatedOperation? Repeat,
+    bool Readers,
     IReadOnlyList<string> Arguments,
     IReadOnlyList<string> BenchmarkArguments)
 {
@@ -34,6 +37,7 @@ public sealed record BenchmarkCommandLine(
         int? members = null;
         string? rows = null;
         RepeatedOperation? repeat = null;
+        var readers = false;
         var rest = new List<string>();
         for (var i = 0; i < args.Length; i++)
         {
@@ -41,6 +45,9 @@ public sealed record BenchmarkCommandLine(
             {
                 case "--dry":
                     dry = true;
+                    break;
+                case "--readers":
+                    readers = true;
                     break;
                 case "--members" when i + 1 < args.Length
                     && int.TryParse(args[i + 1], NumberStyles.AllowThousands, CultureInfo.InvariantCulture, out var count) && count >= 0:
@@ -75,6 +82,6 @@ public sealed record BenchmarkCommandLine(
             rest.AddRange(["--filter", "*"]);
         }
 
-        return new BenchmarkCommandLine(dry, members ?? (dry ? DryMemberCount : OrganizationGenerator.ArticleMemberCount), rows, repeat, args, rest);
+        return new BenchmarkCommandLine(dry, members ?? (dry ? DryMemberCount : OrganizationGenerator.ArticleMemberCount), rows, repeat, readers, args, rest);
     }
 }

@@ -2,6 +2,7 @@ using System.Globalization;
 using BenchmarkDotNet.Running;
 using WebSerialization.Benchmarks.Reporting;
 using WebSerialization.Benchmarks;
+using WebSerialization.Benchmarks.Readers;
 using WebSerialization.Models;
 
 // The seed article's serializer table in one BenchmarkDotNet run: check every row, measure it, then write the table in
@@ -10,6 +11,11 @@ var options = BenchmarkCommandLine.Parse(args);
 if (options.Repeat is { } repeat)
 {
     return repeat.Run(options.MemberCount, Console.Out);
+}
+
+if (options.Readers)
+{
+    return ReaderComparison.Run(options, Console.Out);
 }
 
 Environment.SetEnvironmentVariable(BenchmarkSettings.MemberCountVariable, options.MemberCount.ToString(CultureInfo.InvariantCulture));

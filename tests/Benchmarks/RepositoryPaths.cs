@@ -12,6 +12,9 @@ public static class RepositoryPaths
     /// <summary>The results of the last full run, generated (docs/performance.md links to it).</summary>
     public static string ResultsDocument => Path.Combine(Root, "docs", "results", "benchmarks.md");
 
+    /// <summary>The last <c>--readers</c> run on the seed's members, generated (the MessagePack decoder's summary points to it).</summary>
+    public static string ReaderResultsDocument => Path.Combine(Root, "docs", "results", "messagepack-reader.md");
+
     private static string FindRoot()
     {
         foreach (var start in new[] { Directory.GetCurrentDirectory(), AppContext.BaseDirectory })

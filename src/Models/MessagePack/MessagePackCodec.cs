@@ -9,6 +9,7 @@ namespace WebSerialization.Models.MessagePack;
 /// an organization is <c>[Id, Tags, Members]</c> and a member <c>[Id, Name, Description, Address, Value, UpdateTime]</c>,
 /// with the byte-for-byte choices of MessagePack-CSharp (see docs/messagepack-layout.md), which property tests check
 /// against the library itself (tests/Codecs/Libraries). Why the encoder is ours: <see cref="MessagePackOrganizationEncoder"/>.
+/// The format codes, ranges and names are the library's public <see cref="MessagePackCode"/> and <see cref="MessagePackRange"/>.
 /// </summary>
 public sealed class MessagePackCodec : IWireFormatCodec, IUploadSummaryWriter
 {

@@ -4,6 +4,7 @@ using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Text;
 using System.Text.Unicode;
+using MessagePack;
 using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.MessagePack;
@@ -41,29 +42,29 @@ internal ref struct MessagePackWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteNil()
     {
-        Reserve(1)[0] = MessagePackWire.Nil;
+        Reserve(1)[0] = MessagePackCode.Nil;
         Advance(1);
     }
 
     /// <summary>fixarray up to 15 elements, array 16 up to 2^16-1, array 32 beyond.</summary>
     public void WriteArrayHeader(uint count)
     {
-        if (count <= MessagePackWire.MaxFixArrayCount)
+        if (count <= MessagePackRange.MaxFixArrayCount)
         {
-            Reserve(1)[0] = (byte)(MessagePackWire.MinFixArray | count);
+            Reserve(1)[0] = (byte)(MessagePackCode.MinFixArray | count);
             Advance(1);
         }
         else if (count <= ushort.MaxValue)
         {
             var span = Reserve(3);
-            span[0] = MessagePackWire.Array16;
+            span[0] = MessagePackCode.Array16;
             BinaryPrimitives.WriteUInt16BigEndian(span[1..], (ushort)count);
             Advance(3);
         }
         else
         {
             var span = Reserve(5);
-            span[0] = MessagePackWire.Array32;
+            span[0] = MessagePackCode.Array32;
             BinaryPrimitives.WriteUInt32BigEndian(span[1..], count);
             Advance(5);
         }
@@ -77,7 +78,7 @@ internal ref struct MessagePackWriter
     {
         if (value >= 0)
         {
-            if (value <= MessagePackWire.MaxFixIntValue)
+            if (value <= MessagePackRange.MaxFixPositiveInt)
             {
                 Reserve(1)[0] = (byte)value;
                 Advance(1);
@@ -85,33 +86,33 @@ internal ref struct MessagePackWriter
             else if (value <= byte.MaxValue)
             {
                 var span = Reserve(2);
-                span[0] = MessagePackWire.UInt8;
+                span[0] = MessagePackCode.UInt8;
                 span[1] = (byte)value;
                 Advance(2);
             }
             else if (value <= ushort.MaxValue)
             {
                 var span = Reserve(3);
-                span[0] = MessagePackWire.UInt16;
+                span[0] = MessagePackCode.UInt16;
                 BinaryPrimitives.WriteUInt16BigEndian(span[1..], (ushort)value);
                 Advance(3);
             }
             else if (value <= uint.MaxValue)
             {
                 var span = Reserve(5);
-                span[0] = MessagePackWire.UInt32;
+                span[0] = MessagePackCode.UInt32;
                 BinaryPrimitives.WriteUInt32BigEndian(span[1..], (uint)value);
                 Advance(5);
             }
             else
             {
                 var span = Reserve(9);
-                span[0] = MessagePackWire.UInt64;
+                span[0] = MessagePackCode.UInt64;
                 BinaryPrimitives.WriteUInt64BigEndian(span[1..], (ulong)value);
                 Advance(9);
             }
         }
-        else if (value >= MessagePackWire.MinNegativeFixIntValue)
+        else if (value >= MessagePackRange.MinFixNegativeInt)
         {
             // 111yyyyy is the value's own two's-complement low byte.
             Reserve(1)[0] = (byte)value;
@@ -120,28 +121,28 @@ internal ref struct MessagePackWriter
         else if (value >= sbyte.MinValue)
         {
             var span = Reserve(2);
-            span[0] = MessagePackWire.Int8;
+            span[0] = MessagePackCode.Int8;
             span[1] = (byte)value;
             Advance(2);
         }
         else if (value >= short.MinValue)
         {
             var span = Reserve(3);
-            span[0] = MessagePackWire.Int16;
+            span[0] = MessagePackCode.Int16;
             BinaryPrimitives.WriteInt16BigEndian(span[1..], (short)value);
             Advance(3);
         }
         else if (value >= int.MinValue)
         {
             var span = Reserve(5);
-            span[0] = MessagePackWire.Int32;
+            span[0] = MessagePackCode.Int32;
             BinaryPrimitives.WriteInt32BigEndian(span[1..], (int)value);
             Advance(5);
         }
         else
         {
             var span = Reserve(9);
-            span[0] = MessagePackWire.Int64;
+            span[0] = MessagePackCode.Int64;
             BinaryPrimitives.WriteInt64BigEndian(span[1..], value);
             Advance(9);
         }
@@ -152,7 +153,7 @@ internal ref struct MessagePackWriter
     public void WriteFloat64(double value)
     {
         var span = Reserve(9);
-        span[0] = MessagePackWire.Float64;
+        span[0] = MessagePackCode.Float64;
         BinaryPrimitives.WriteInt64BigEndian(span[1..], BitConverter.DoubleToInt64Bits(value));
         Advance(9);
     }
@@ -248,7 +249,7 @@ internal ref struct MessagePackWriter
 
     private static int StringHeaderSize(int byteCount) => byteCount switch
     {
-        <= MessagePackWire.MaxFixStrLength => 1,
+        <= MessagePackRange.MaxFixStringLength => 1,
         <= byte.MaxValue => 2,
         <= ushort.MaxValue => 3,
         _ => 5,
@@ -258,19 +259,19 @@ internal ref struct MessagePackWriter
     {
         switch (byteCount)
         {
-            case <= MessagePackWire.MaxFixStrLength:
-                span[0] = (byte)(MessagePackWire.MinFixStr | byteCount);
+            case <= MessagePackRange.MaxFixStringLength:
+                span[0] = (byte)(MessagePackCode.MinFixStr | byteCount);
                 break;
             case <= byte.MaxValue:
-                span[0] = MessagePackWire.Str8;
+                span[0] = MessagePackCode.Str8;
                 span[1] = (byte)byteCount;
                 break;
             case <= ushort.MaxValue:
-                span[0] = MessagePackWire.Str16;
+                span[0] = MessagePackCode.Str16;
                 BinaryPrimitives.WriteUInt16BigEndian(span[1..], (ushort)byteCount);
                 break;
             default:
-                span[0] = MessagePackWire.Str32;
+                span[0] = MessagePackCode.Str32;
                 BinaryPrimitives.WriteUInt32BigEndian(span[1..], (uint)byteCount);
                 break;
         }
