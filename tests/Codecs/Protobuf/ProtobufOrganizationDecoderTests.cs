@@ -114,6 +114,25 @@ public class ProtobufOrganizationDecoderTests
         }
     }
 
+    [Theory]
+    [InlineData(6, false)]
+    [InlineData(7, true)]
+    public void RefusesGroupsInsideAMemberNestedDeeperThanMaxDepth(int groups, bool refused)
+    {
+        // The organization and the member are two levels, so with MaxDepth 8 a member may hold 6 nested groups.
+        var nested = Enumerable.Repeat(Tag(9, StartGroup), groups).Concat(Enumerable.Repeat(Tag(9, EndGroup), groups)).SelectMany(bytes => bytes).ToArray();
+        var payload = Field(3, LengthDelimited, [.. nested, .. Field(1, Varint, [4])]);
+
+        if (refused)
+        {
+            Assert.Equal(WireFormatError.Malformed, CodecHarness.DecodeFailure(Codec, payload).Error);
+        }
+        else
+        {
+            Assert.Equal(4, CodecHarness.Decode(Codec, payload).Members![0].Id);
+        }
+    }
+
     [Fact]
     public void RefusesGroupsNestedTooDeeplyInsideAMember()
     {
@@ -244,16 +263,25 @@ public class ProtobufOrganizationDecoderTests
         { "field number 0 in a member", Field(3, LengthDelimited, [0x00, 0x01]) },
         { "an end group without a start in a member", Field(3, LengthDelimited, Tag(9, EndGroup)) },
         { "an unknown group left open in a member", Field(3, LengthDelimited, Tag(9, StartGroup)) },
+        { "wire type 6 in a member", Field(3, LengthDelimited, [.. Tag(9, 6), 0x00]) },
+        { "wire type 7 in a member", Field(3, LengthDelimited, [.. Tag(9, 7), 0x00]) },
+        { "a tag past 32 bits in a member", Field(3, LengthDelimited, [0x80, 0x80, 0x80, 0x80, 0x10]) },
+        { "a member varint past 64 bits", Field(3, LengthDelimited, [.. Tag(1, Varint), 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02]) },
+        { "a member string overrunning the member into the next one", [.. Tag(3, LengthDelimited), 0x02, .. Tag(2, LengthDelimited), 0x02, .. Field(3, LengthDelimited, [])] },
     };
 
     [Theory]
     [MemberData(nameof(MalformedPayloads))]
     public void RejectsMalformedProtobuf(string problem, byte[] payload)
     {
-        foreach (var chunkSize in new[] { 1, int.MaxValue })
+        var whole = CodecHarness.DecodeFailure(Codec, payload);
+        Assert.True(whole.Error == WireFormatError.Malformed, $"{problem}: {whole.Error} {whole.Message}");
+
+        // The same error at the same offset however the bytes arrive: a member is read over exactly its own bytes.
+        foreach (var chunkSize in new[] { 1, 2, 5 })
         {
             var error = CodecHarness.DecodeFailure(Codec, payload, chunkSize);
-            Assert.True(error.Error == WireFormatError.Malformed, $"{problem}: {error.Error} {error.Message}");
+            Assert.True((error.Error, error.Offset) == (whole.Error, whole.Offset), $"{problem} in {chunkSize}-byte chunks: {error.Error} at {error.Offset}, {error.Message}");
         }
     }
 
@@ -331,8 +359,8 @@ public class ProtobufOrganizationDecoderTests
     [Fact]
     public void KeepsDecodingPastTwoGigabytes()
     {
-        // CodedInputStream counts bytes in an int; the decoder must hand over to a fresh one before that overflows.
-        // Members of 250 KB unknown fields keep the decoded objects small while 2.3 GB go through the parser.
+        // Offsets and the bytes consumed go past what an int holds. Members of 250 KB unknown fields keep the decoded
+        // objects small while 2.3 GB go through the decoder.
         var limits = new DecodeLimits { MaxMembers = int.MaxValue };
         var member = Field(3, LengthDelimited, Field(9, LengthDelimited, new byte[250 * 1024]));
         var decoder = Codec.CreateDecoder(limits);
