@@ -153,6 +153,17 @@ public class OrganizationDecoderContractTests(ITestOutputHelper output)
         Assert.InRange(overhead, -1, 4);
     }
 
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public void AllocatesNothingPerMemberIntoASinkThatBuildsNoObjects(WireFormat format)
+    {
+        // An object per member would be 24 bytes a member or more; what is left is each payload's fixed cost.
+        var perMember = DecodeAllocations.IntoSummarizerPerMember(format.Codec, OrganizationGenerator.Create(100_000));
+
+        output.WriteLine($"{format} decoder into the upload's summarizer: {perMember:F3} bytes per member.");
+        Assert.InRange(perMember, 0, 0.1);
+    }
+
     // The most bytes a decoder may leave unconsumed between calls on seed-shaped members: JSON holds at most one token
     // (a pipe's reads may end inside a longer run of punctuation and whitespace), protobuf one top-level field (a
     // member), MessagePack and binary one member.

@@ -1,4 +1,5 @@
 using WebSerialization.Models.Codecs;
+using WebSerialization.Models.Streaming;
 using WebSerialization.Models;
 using WebSerialization.Tests.Support;
 
@@ -32,6 +33,30 @@ internal static class DecodeAllocations
 
         GC.KeepAlive(copy);
         return (decoding - building) / (double)organization.Members!.Count;
+    }
+
+    /// <summary>
+    /// Bytes allocated per member decoding into an <see cref="OrganizationSummarizer"/>, the upload's sink, which
+    /// builds no objects: what the decoder and the checksum allocate, from 4 KB segments as a pipe delivers them. The
+    /// least of three measurements (<see cref="ThreadAllocations.LeastOfThree"/>), after one unmeasured decode.
+    /// </summary>
+    public static double IntoSummarizerPerMember(IWireFormatCodec codec, Organization organization)
+    {
+        ArgumentNullException.ThrowIfNull(codec);
+        var payload = BufferSegment.Split(CodecHarness.Encode(codec, organization), 4096);
+        var allocated = ThreadAllocations.LeastOfThree(() =>
+        {
+            var summarizer = new OrganizationSummarizer();
+            var decoder = codec.CreateDecoder(DecodeLimits.Default, summarizer);
+            return () =>
+            {
+                decoder.Decode(payload, isFinalBlock: true);
+                Assert.True(decoder.IsComplete);
+                summarizer.Dispose();
+            };
+        });
+
+        return allocated / (double)organization.Members!.Count;
     }
 
     private static Organization Copy(Organization organization, bool countComesFirst)
