@@ -1,8 +1,8 @@
 using System.Buffers;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using System.Text;
-using System.Text.Unicode;
 using WebSerialization.Models.Codecs;
 using static WebSerialization.Models.Protobuf.ProtobufWire;
 
@@ -155,7 +155,7 @@ internal sealed class ProtobufOrganizationDecoder : OrganizationDecoder
             return false;
         }
 
-        if (!Utf8.IsValid(text))
+        if (!Utf8Text.IsWellFormed(text))
         {
             WireFormatThrow.InvalidUtf8(textAt, "A tag");
         }
@@ -181,57 +181,65 @@ internal sealed class ProtobufOrganizationDecoder : OrganizationDecoder
             ThrowFieldTooLong(reader.Offset, length);
         }
 
-        if (!reader.TryReadBytes((int)length, out var member))
+        if ((ulong)reader.Remaining < length)
         {
             return false;
         }
 
-        ReadMember(new BufferReader(member, reader.Offset - member.Length));
+        ReadMember(ref reader, reader.Position + (int)length);
         return true;
     }
 
-    // Reads a member over exactly its bytes, so that a field that runs past them fails the same way whatever follows.
-    private void ReadMember(BufferReader reader)
+    // Reads the member whose bytes end at `end`, within the span, and hands it to the sink. A varint may be loaded 8
+    // bytes at a time past the member's end, but only what lies within the member is ever taken: every other read is
+    // bounded by `end`, so a field that runs past it fails the same way, at the same offset, whatever follows.
+    private void ReadMember(ref BufferReader reader, int end)
     {
         var id = 0;
         Utf8Text name = default, description = default, address = default;
         var value = 0.0;
         var updateTime = 0L;
-        while (reader.Remaining > 0)
+        while (reader.Position < end)
         {
             var fieldStart = reader.Position;
-            if (!TryReadTag(ref reader, out var tag))
+            uint tag = reader.Span[fieldStart];
+            if (tag < 0x80)
             {
-                ThrowMemberOverrun(ref reader, fieldStart);
+                reader.Position = fieldStart + 1;
+            }
+            else
+            {
+                tag = ReadMemberTag(ref reader, end);
             }
 
             switch (tag)
             {
                 case MemberIdTag:
-                    id = (int)ReadMemberVarint(ref reader, fieldStart);
+                    id = (int)ReadMemberVarint(ref reader, end, fieldStart);
                     break;
                 case MemberNameTag:
-                    name = ReadMemberText(ref reader, fieldStart, "A member's Name");
+                    name = ReadMemberText(ref reader, end, fieldStart, "A member's Name");
                     break;
                 case MemberDescriptionTag:
-                    description = ReadMemberText(ref reader, fieldStart, "A member's Description");
+                    description = ReadMemberText(ref reader, end, fieldStart, "A member's Description");
                     break;
                 case MemberAddressTag:
-                    address = ReadMemberText(ref reader, fieldStart, "A member's Address");
+                    address = ReadMemberText(ref reader, end, fieldStart, "A member's Address");
                     break;
                 case MemberValueTag:
-                    if (!reader.TryReadUInt64LittleEndian(out var bits))
+                    if (end - reader.Position < sizeof(ulong))
                     {
                         ThrowMemberOverrun(ref reader, fieldStart);
                     }
 
+                    reader.TryReadUInt64LittleEndian(out var bits);
                     value = BitConverter.UInt64BitsToDouble(bits);
                     break;
                 case MemberUpdateTimeTag:
-                    updateTime = (long)ReadMemberVarint(ref reader, fieldStart);
+                    updateTime = (long)ReadMemberVarint(ref reader, end, fieldStart);
                     break;
                 default:
-                    SkipMemberField(ref reader, tag, fieldStart);
+                    SkipMemberField(ref reader, tag, end, fieldStart);
                     break;
             }
         }
@@ -245,26 +253,61 @@ internal sealed class ProtobufOrganizationDecoder : OrganizationDecoder
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong ReadMemberVarint(ref BufferReader reader, int fieldStart)
+    private static ulong ReadMemberVarint(ref BufferReader reader, int end, int fieldStart)
     {
-        if (!reader.TryReadVarint64(out var value))
+        var span = reader.Span;
+        var position = reader.Position;
+        if (span.Length - position >= sizeof(ulong)
+            && Leb128.TryReadShort(ref MemoryMarshal.GetReference(span), ref position, Leb128.MaxBytes64, Leb128.LastByteMax64, out var value)
+            && position <= end)
+        {
+            reader.Position = position;
+            return value;
+        }
+
+        return ReadMemberVarintWithin(ref reader, end, fieldStart);
+    }
+
+    // A varint the 8-byte load did not take: read again over the member's own bytes, which decide how it fails.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static ulong ReadMemberVarintWithin(ref BufferReader reader, int end, int fieldStart)
+    {
+        var within = Within(ref reader, end, fieldStart);
+        if (!within.TryReadVarint64(out var value))
         {
             ThrowMemberOverrun(ref reader, fieldStart);
         }
 
+        reader.Position = fieldStart + within.Position;
         return value;
     }
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private Utf8Text ReadMemberText(scoped ref BufferReader reader, int fieldStart, string what)
+    // A tag of more than one byte, read over the member's own bytes (it has no field of this schema).
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static uint ReadMemberTag(ref BufferReader reader, int end)
     {
-        if (!reader.TryReadVarint64(out var length) || length > (ulong)reader.Remaining)
+        var fieldStart = reader.Position;
+        var within = Within(ref reader, end, fieldStart);
+        if (!TryReadTag(ref within, out var tag))
+        {
+            ThrowMemberOverrun(ref reader, fieldStart);
+        }
+
+        reader.Position = fieldStart + within.Position;
+        return tag;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private Utf8Text ReadMemberText(scoped ref BufferReader reader, int end, int fieldStart, string what)
+    {
+        var length = ReadMemberVarint(ref reader, end, fieldStart);
+        if (length > (ulong)(end - reader.Position))
         {
             ThrowMemberOverrun(ref reader, fieldStart);
         }
 
         reader.TryReadBytes((int)length, out var text);
-        if (!Utf8.IsValid(text))
+        if (!Utf8Text.IsWellFormed(text))
         {
             WireFormatThrow.InvalidUtf8(reader.OffsetOf(reader.Position - text.Length), what);
         }
@@ -277,19 +320,32 @@ internal sealed class ProtobufOrganizationDecoder : OrganizationDecoder
         return new Utf8Text(text);
     }
 
-    // A field of a member that is none of its six: an unknown one is skipped, a known one with another wire type refused.
-    private void SkipMemberField(ref BufferReader reader, uint tag, int fieldStart)
+    // A field of a member that is none of its six: an unknown one is skipped over the member's own bytes, a known one
+    // with another wire type refused.
+    private void SkipMemberField(ref BufferReader reader, uint tag, int end, int fieldStart)
     {
+        if (tag >> 3 == 0)
+        {
+            ThrowInvalidTag(ref reader, fieldStart, tag);
+        }
+
         if ((tag >> 3) is >= MemberId and <= MemberUpdateTime)
         {
             ThrowWrongWireType(ref reader, tag, fieldStart, "Member");
         }
 
-        if (!TrySkipField(ref reader, tag, MemberDepth, insideMember: true, fieldStart))
+        var within = Within(ref reader, end, fieldStart);
+        if (!TrySkipField(ref within, tag, MemberDepth, insideMember: true, 0))
         {
             ThrowMemberOverrun(ref reader, fieldStart);
         }
+
+        reader.Position = fieldStart + within.Position;
     }
+
+    // A reader over the member's bytes from the field at `fieldStart` to `end`, at the reader's place in that field.
+    private static BufferReader Within(ref BufferReader reader, int end, int fieldStart) =>
+        new(reader.Span[fieldStart..end], reader.OffsetOf(fieldStart)) { Position = reader.Position - fieldStart };
 
     // Steps over an unknown field whose tag starts at `fieldStart`, at `depth` levels of nesting; false when its bytes
     // run past the reader's end (at the top level: they have not arrived yet; inside a member: it is malformed).

@@ -170,23 +170,43 @@ public class ProtobufOrganizationDecoderTests
     [InlineData(new byte[] { 0xE2, 0x82 })]
     public void RejectsInvalidUtf8InEveryString(byte[] invalid)
     {
-        byte[] text = [(byte)'a', .. invalid, (byte)'b'];
-        byte[][] payloads =
-        [
-            Field(2, LengthDelimited, text),
-            Field(3, LengthDelimited, Field(2, LengthDelimited, text)),
-            Field(3, LengthDelimited, Field(3, LengthDelimited, text)),
-            Field(3, LengthDelimited, [.. Field(1, Varint, [5]), .. Field(4, LengthDelimited, text)]),
-        ];
-
-        foreach (var payload in payloads)
+        // Texts shorter than a word, of a few words and longer, with the bad bytes at the start, inside and at the end.
+        foreach (var (before, after) in new[] { (1, 1), (0, 9), (9, 0), (6, 14), (14, 6), (30, 30) })
         {
-            foreach (var chunkSize in new[] { 1, int.MaxValue })
+            byte[] text = [.. Enumerable.Repeat((byte)'a', before), .. invalid, .. Enumerable.Repeat((byte)'b', after)];
+            byte[][] payloads =
+            [
+                Field(2, LengthDelimited, text),
+                Field(3, LengthDelimited, Field(2, LengthDelimited, text)),
+                Field(3, LengthDelimited, Field(3, LengthDelimited, text)),
+                Field(3, LengthDelimited, [.. Field(1, Varint, [5]), .. Field(4, LengthDelimited, text)]),
+            ];
+
+            foreach (var payload in payloads)
             {
-                var error = CodecHarness.DecodeFailure(Codec, payload, chunkSize);
-                Assert.Equal(WireFormatError.Malformed, error.Error);
+                foreach (var chunkSize in new[] { 1, int.MaxValue })
+                {
+                    var error = CodecHarness.DecodeFailure(Codec, payload, chunkSize);
+                    Assert.Equal(WireFormatError.Malformed, error.Error);
+                }
             }
         }
+    }
+
+    [Theory]
+    [InlineData("\u00e9")]
+    [InlineData("\u00e9\u00e9\u00e9\u00e9")]
+    [InlineData("abcdefg\u00e9")]
+    [InlineData("abcdefghijklmnopqrstuvwxyz\u20ac\u20ac")]
+    [InlineData("\ud83d\ude00 abcdefghijklmnopqrstuvwxyz 0123456789")]
+    public void AcceptsWellFormedTextsOfEveryLength(string escaped)
+    {
+        var text = System.Text.RegularExpressions.Regex.Unescape(escaped);
+        var organization = new Organization { Tags = [text], Members = [new Member { Name = text, Description = text + text, Address = text[^1..] }] };
+
+        var decoded = CodecHarness.Decode(Codec, CodecHarness.Encode(Codec, organization), chunkSize: 5);
+
+        OrganizationAssert.Equal(organization, decoded);
     }
 
     [Fact]
