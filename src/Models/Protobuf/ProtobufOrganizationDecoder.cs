@@ -15,7 +15,10 @@ namespace WebSerialization.Models.Protobuf;
 /// a <see cref="BufferReader"/> once all its bytes are there, so between calls the decoder holds at most one
 /// unfinished field. Each member goes to the sink as a <see cref="MemberView"/> whose texts are the payload's own
 /// bytes, checked as UTF-8 in place; nothing is allocated for it. Ours, not protobuf-net's reader, because protobuf-net
-/// replaces invalid UTF-8 with U+FFFD where every format here rejects it (docs/libraries.md), and it builds objects.
+/// replaces invalid UTF-8 with U+FFFD where every format here rejects it (docs/libraries.md) and builds objects a sink
+/// may not want, and because building them through this decoder is still faster than protobuf-net's own
+/// <c>Deserialize(Stream)</c> (rows "protobuf stream" and "protobuf-net Stream" of docs/results/benchmarks.md;
+/// <c>dotnet tests/Benchmarks/bin/Release/net10.0/WebSerialization.Benchmarks.dll --repeat "protobuf stream" deserialize 15</c>).
 /// </summary>
 /// <remarks>
 /// <para>proto3 cannot tell a null string from an empty one, nor a null list from an empty one, when they are not
@@ -34,7 +37,7 @@ namespace WebSerialization.Models.Protobuf;
 /// <see cref="DecodeLimits.MaxDepth"/> counting the organization and the member around them: LimitExceeded at the top
 /// level, Malformed inside a member.</item>
 /// <item>A tag is at most <see cref="DecodeLimits.MaxStringBytes"/> bytes; a member, top-level group or unknown
-/// length-delimited field is at most <see cref="MaxFieldBytes"/>, room for three maximal strings, every number and
+/// length-delimited field is at most <see cref="ProtobufUnknownFields.MaxFieldBytes"/>, room for three maximal strings, every number and
 /// as much again in unknown fields. A longer declared length is LimitExceeded at once, without waiting for its bytes.
 /// A member string longer than MaxStringBytes is LimitExceeded too.</item>
 /// <item><see cref="DecodeLimits.MaxTags"/> and <see cref="DecodeLimits.MaxMembers"/> are checked as each field starts.</item>
@@ -55,6 +58,7 @@ internal sealed class ProtobufOrganizationDecoder : OrganizationDecoder
 
     private readonly int _maxMembers;
     private readonly int _maxStringBytes;
+    private readonly ProtobufUnknownFields _unknownFields;
 
     public ProtobufOrganizationDecoder(DecodeLimits limits)
         : this(limits, null)
@@ -66,11 +70,8 @@ internal sealed class ProtobufOrganizationDecoder : OrganizationDecoder
     {
         _maxMembers = limits.MaxMembers;
         _maxStringBytes = limits.MaxStringBytes;
-        MaxFieldBytes = (int)Math.Min(Array.MaxLength, (4L * limits.MaxStringBytes) + 64);
+        _unknownFields = new ProtobufUnknownFields(limits);
     }
-
-    /// <summary>The longest member, top-level group or unknown length-delimited field accepted, derived from MaxStringBytes.</summary>
-    public int MaxFieldBytes { get; }
 
     protected override long DecodeCore(ReadOnlySequence<byte> buffer, bool isFinalBlock) => DecodeSpans(buffer);
 
@@ -104,7 +105,7 @@ internal sealed class ProtobufOrganizationDecoder : OrganizationDecoder
     private bool TryReadField(ref BufferReader reader)
     {
         var start = reader.Position;
-        if (!TryReadTag(ref reader, out var tag))
+        if (!ProtobufUnknownFields.TryReadTag(ref reader, out var tag))
         {
             return false;
         }
@@ -132,7 +133,7 @@ internal sealed class ProtobufOrganizationDecoder : OrganizationDecoder
                 ThrowWrongWireType(ref reader, tag, start, "Organization");
                 return false;
             default:
-                return TrySkipField(ref reader, tag, TopLevelDepth, insideMember: false, start);
+                return _unknownFields.TrySkip(ref reader, tag, TopLevelDepth, insideMember: false, start);
         }
     }
 
@@ -176,9 +177,9 @@ internal sealed class ProtobufOrganizationDecoder : OrganizationDecoder
             return false;
         }
 
-        if (length > (ulong)MaxFieldBytes)
+        if (length > (ulong)_unknownFields.MaxFieldBytes)
         {
-            ThrowFieldTooLong(reader.Offset, length);
+            _unknownFields.ThrowFieldTooLong(reader.Offset, length);
         }
 
         if ((ulong)reader.Remaining < length)
@@ -288,7 +289,7 @@ internal sealed class ProtobufOrganizationDecoder : OrganizationDecoder
     {
         var fieldStart = reader.Position;
         var within = Within(ref reader, end, fieldStart);
-        if (!TryReadTag(ref within, out var tag))
+        if (!ProtobufUnknownFields.TryReadTag(ref within, out var tag))
         {
             ThrowMemberOverrun(ref reader, fieldStart);
         }
@@ -326,7 +327,7 @@ internal sealed class ProtobufOrganizationDecoder : OrganizationDecoder
     {
         if (tag >> 3 == 0)
         {
-            ThrowInvalidTag(ref reader, fieldStart, tag);
+            ProtobufUnknownFields.ThrowInvalidTag(reader.OffsetOf(fieldStart), tag);
         }
 
         if ((tag >> 3) is >= MemberId and <= MemberUpdateTime)
@@ -335,7 +336,7 @@ internal sealed class ProtobufOrganizationDecoder : OrganizationDecoder
         }
 
         var within = Within(ref reader, end, fieldStart);
-        if (!TrySkipField(ref within, tag, MemberDepth, insideMember: true, 0))
+        if (!_unknownFields.TrySkip(ref within, tag, MemberDepth, insideMember: true, 0))
         {
             ThrowMemberOverrun(ref reader, fieldStart);
         }
@@ -347,111 +348,6 @@ internal sealed class ProtobufOrganizationDecoder : OrganizationDecoder
     private static BufferReader Within(ref BufferReader reader, int end, int fieldStart) =>
         new(reader.Span[fieldStart..end], reader.OffsetOf(fieldStart)) { Position = reader.Position - fieldStart };
 
-    // Steps over an unknown field whose tag starts at `fieldStart`, at `depth` levels of nesting; false when its bytes
-    // run past the reader's end (at the top level: they have not arrived yet; inside a member: it is malformed).
-    private bool TrySkipField(ref BufferReader reader, uint tag, int depth, bool insideMember, int fieldStart)
-    {
-        switch ((int)tag & WireTypeMask)
-        {
-            case Varint:
-                return reader.TryReadVarint64(out _);
-            case Fixed64:
-                return reader.TrySkip(sizeof(ulong));
-            case Fixed32:
-                return reader.TrySkip(sizeof(uint));
-            case LengthDelimited:
-                if (!reader.TryReadVarint64(out var length))
-                {
-                    return false;
-                }
-
-                // Inside a member a length past the member's end is its overrun (Malformed), whatever its size.
-                if (insideMember && length > (ulong)reader.Remaining)
-                {
-                    return false;
-                }
-
-                if (length > (ulong)MaxFieldBytes)
-                {
-                    ThrowFieldTooLong(reader.Offset, length);
-                }
-
-                return reader.TrySkip(length);
-            case StartGroup:
-                return TrySkipGroup(ref reader, tag, depth, insideMember, fieldStart);
-            case EndGroup:
-                WireFormatThrow.Malformed(reader.OffsetOf(fieldStart), "An end-group tag without a start-group tag.");
-                return false;
-            default:
-                WireFormatThrow.Malformed(reader.OffsetOf(fieldStart), $"Invalid wire type {tag & WireTypeMask} (field {tag >> 3}).");
-                return false;
-        }
-    }
-
-    // A group's end is found only by walking its fields; at the top level it is held to MaxFieldBytes as it is walked.
-    private bool TrySkipGroup(ref BufferReader reader, uint startTag, int depth, bool insideMember, int groupStart)
-    {
-        if (depth + 1 > Limits.MaxDepth)
-        {
-            var message = $"Groups nested deeper than MaxDepth ({Limits.MaxDepth}) levels.";
-            if (insideMember)
-            {
-                WireFormatThrow.Malformed(reader.OffsetOf(groupStart), message);
-            }
-
-            WireFormatThrow.LimitExceeded(reader.Offset, nameof(DecodeLimits.MaxDepth), message);
-        }
-
-        while (true)
-        {
-            if (reader.Position - groupStart > MaxFieldBytes)
-            {
-                ThrowFieldTooLong(reader.OffsetOf(groupStart), (ulong)(reader.Position - groupStart));
-            }
-
-            var fieldStart = reader.Position;
-            if (!TryReadTag(ref reader, out var tag))
-            {
-                return false;
-            }
-
-            if (((int)tag & WireTypeMask) == EndGroup)
-            {
-                if ((tag >> 3) != (startTag >> 3))
-                {
-                    WireFormatThrow.Malformed(reader.OffsetOf(fieldStart), $"An end-group tag of field {tag >> 3} closes the group of field {startTag >> 3}.");
-                }
-
-                return true;
-            }
-
-            if (!TrySkipField(ref reader, tag, depth + 1, insideMember, fieldStart))
-            {
-                return false;
-            }
-        }
-    }
-
-    // A tag is a varint of up to 32 bits (padding allowed) whose field number is not 0.
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool TryReadTag(ref BufferReader reader, out uint tag)
-    {
-        var start = reader.Position;
-        if (!reader.TryReadVarint64(out var value))
-        {
-            tag = 0;
-            return false;
-        }
-
-        if (value > uint.MaxValue || value >> 3 == 0)
-        {
-            ThrowInvalidTag(ref reader, start, value);
-        }
-
-        tag = (uint)value;
-        return true;
-    }
-
     private static void RequireWireType(ref BufferReader reader, uint tag, byte expected, int fieldStart, string message)
     {
         if (tag != expected)
@@ -459,13 +355,6 @@ internal sealed class ProtobufOrganizationDecoder : OrganizationDecoder
             ThrowWrongWireType(ref reader, tag, fieldStart, message);
         }
     }
-
-    [DoesNotReturn]
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void ThrowInvalidTag(ref BufferReader reader, int start, ulong value) =>
-        WireFormatThrow.Malformed(
-            reader.OffsetOf(start),
-            value > uint.MaxValue ? $"A tag ({value}) is beyond 32 bits." : "A field has number 0, which protobuf does not allow.");
 
     [DoesNotReturn]
     [MethodImpl(MethodImplOptions.NoInlining)]
@@ -481,12 +370,4 @@ internal sealed class ProtobufOrganizationDecoder : OrganizationDecoder
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void ThrowStringTooLong(ref BufferReader reader, int fieldStart, ulong length) =>
         WireFormatThrow.LimitExceeded(reader.OffsetOf(fieldStart), nameof(DecodeLimits.MaxStringBytes), (long)length, _maxStringBytes);
-
-    [DoesNotReturn]
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private void ThrowFieldTooLong(long offset, ulong length) =>
-        WireFormatThrow.LimitExceeded(
-            offset,
-            nameof(DecodeLimits.MaxStringBytes),
-            $"A field declares {length:N0} bytes where a member or unknown field may take {MaxFieldBytes:N0} (from DecodeLimits.MaxStringBytes, {_maxStringBytes:N0}).");
 }
