@@ -37,9 +37,9 @@ namespace WebSerialization.Models.Protobuf;
 /// <see cref="DecodeLimits.MaxDepth"/> counting the organization and the member around them: LimitExceeded at the top
 /// level, Malformed inside a member.</item>
 /// <item>A tag is at most <see cref="DecodeLimits.MaxStringBytes"/> bytes; a member, top-level group or unknown
-/// length-delimited field is at most <see cref="ProtobufUnknownFields.MaxFieldBytes"/>, room for three maximal strings, every number and
-/// as much again in unknown fields. A longer declared length is LimitExceeded at once, without waiting for its bytes.
-/// A member string longer than MaxStringBytes is LimitExceeded too.</item>
+/// length-delimited field is at most <see cref="ProtobufUnknownFields.MaxFieldBytes"/>, derived from it. A longer
+/// declared length is LimitExceeded at once, without waiting for its bytes. A member string longer than
+/// MaxStringBytes is LimitExceeded too.</item>
 /// <item><see cref="DecodeLimits.MaxTags"/> and <see cref="DecodeLimits.MaxMembers"/> are checked as each field starts.</item>
 /// <item>Varints longer than 10 bytes or beyond 64 bits (shorter ones padded with 0x80 bytes are accepted), tags beyond
 /// 32 bits, field number 0, wire types 6 and 7, unmatched end-group tags and invalid UTF-8 are Malformed.</item>
