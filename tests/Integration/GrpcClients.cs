@@ -1,3 +1,5 @@
+using Google.Protobuf;
+using Grpc.Core;
 using Grpc.Net.Client;
 using ProtoBuf.Grpc.Client;
 using ProtoBuf.Grpc.Configuration;
@@ -15,4 +17,57 @@ internal static class GrpcClients
     /// <summary>The organization service over <paramref name="channel"/>, with the contract's marshallers.</summary>
     public static IOrganizationService Organization(GrpcChannel channel) =>
         channel.CreateGrpcService<IOrganizationService>(ClientFactory.Create(OrganizationMarshallerFactory.Binder));
+
+    /// <summary>
+    /// Sends <paramref name="messages"/> as <c>UploadOrganization</c>'s request stream, as bytes, and waits for the answer;
+    /// a refusal is the server's <see cref="RpcException"/>, with its trailers.
+    /// </summary>
+    public static async Task RawUploadAsync(GrpcChannel channel, IEnumerable<byte[]> messages)
+    {
+        var bytes = new Marshaller<byte[]>(payload => payload, payload => payload);
+        var method = new Method<byte[], byte[]>(MethodType.ClientStreaming, "webserialization.OrganizationService", "UploadOrganization", bytes, bytes);
+        using var call = channel.CreateCallInvoker().AsyncClientStreamingCall(method, null, default);
+        try
+        {
+            foreach (var message in messages)
+            {
+                await call.RequestStream.WriteAsync(message);
+            }
+
+            await call.RequestStream.CompleteAsync();
+        }
+        catch (Exception exception) when (exception is RpcException or InvalidOperationException)
+        {
+            // The server refused the upload before it was all sent: its status is the call's answer, below.
+        }
+
+        await call.ResponseAsync;
+    }
+
+    /// <summary>
+    /// A protobuf <c>Organization</c> payload cut into upload messages of at most <paramref name="maxBytes"/> bytes
+    /// each (or one field, if longer), between top-level fields: their bytes concatenated are the payload.
+    /// </summary>
+    public static List<byte[]> SplitIntoMessages(byte[] payload, int maxBytes)
+    {
+        var messages = new List<byte[]>();
+        var input = new CodedInputStream(payload);
+        var start = 0;
+        var end = 0;
+        while (input.ReadTag() != 0)
+        {
+            input.SkipLastField();
+            var next = (int)input.Position;
+            if (next - start > maxBytes && end > start)
+            {
+                messages.Add(payload[start..end]);
+                start = end;
+            }
+
+            end = next;
+        }
+
+        messages.Add(payload[start..end]);
+        return messages;
+    }
 }

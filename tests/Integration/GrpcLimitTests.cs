@@ -1,3 +1,4 @@
+using System.Globalization;
 using Grpc.Core;
 using ProtoBuf.Grpc;
 using WebSerialization.Models;
@@ -9,7 +10,8 @@ namespace WebSerialization.IntegrationTests;
 /// <summary>
 /// gRPC's message limits and the upload limits, on a server whose limits are small (1,000 members, 64 KB messages
 /// each way, 500 members an upload): each refusal is <c>RESOURCE_EXHAUSTED</c> naming the setting to change, and
-/// the server answers the next call.
+/// the server answers the next call. An upload is refused over gRPC for the same limit or error, at the same offset, as
+/// the same bytes posted to <c>/api/organization</c>.
 /// </summary>
 [Collection(LimitedApiCollection.Name)]
 public sealed class GrpcLimitTests(LimitedApiServer server)
@@ -50,6 +52,80 @@ public sealed class GrpcLimitTests(LimitedApiServer server)
         Assert.Contains(setting, exception.Status.Detail, StringComparison.Ordinal);
         var next = await service.GetOrganizationAsync(new OrganizationRequest { Count = 5 });
         OrganizationAssert.Equal(server.Expected, 5, next);
+    }
+
+    [Theory]
+    [InlineData("MaxMembers", 500)]
+    [InlineData("MaxTags", 5)]
+    [InlineData("MaxStringBytes", 64)]
+    public async Task AnUploadOverALimitIsRefusedForTheSameLimitAtTheSameOffsetOverHttpAndGrpc(string limit, int allowed)
+    {
+        var payload = limit switch
+        {
+            "MaxMembers" => await HttpPayloads.DownloadAsync(server.Client, WireFormat.Protobuf, 1000),
+            // Six tags "a": field 2, length 1.
+            "MaxTags" => [.. Enumerable.Repeat<byte[]>([0x12, 0x01, (byte)'a'], 6).SelectMany(tag => tag)],
+            // One member whose Name (field 2) is 100 bytes.
+            _ => [0x1A, 102, 0x12, 100, .. Enumerable.Repeat((byte)'n', 100)],
+        };
+
+        using var response = await HttpPayloads.UploadAsync(server.Client, WireFormat.Protobuf, payload);
+        using var problem = await HttpPayloads.AssertProblemAsync(response, 413);
+        var refusal = await GrpcRefusalAsync(GrpcClients.SplitIntoMessages(payload, 16 * 1024));
+
+        Assert.Equal(StatusCode.ResourceExhausted, refusal.StatusCode);
+        Assert.Equal(limit, problem.RootElement.GetProperty("limit").GetString());
+        Assert.Equal(limit, refusal.Trailers.GetValue("limit"));
+        Assert.Equal(problem.RootElement.GetProperty("offset").GetInt64().ToString(CultureInfo.InvariantCulture), refusal.Trailers.GetValue("offset"));
+        Assert.StartsWith(problem.RootElement.GetProperty("detail").GetString()!, refusal.Status.Detail, StringComparison.Ordinal);
+        Assert.Contains($"Limits:{limit} ({allowed})", refusal.Status.Detail, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("a tag of invalid UTF-8")]
+    [InlineData("the organization's Id as bytes")]
+    [InlineData("a payload cut inside a member")]
+    public async Task AMalformedUploadIsTheSameErrorAtTheSameOffsetOverHttpAndGrpc(string problemCase)
+    {
+        byte[] payload = problemCase switch
+        {
+            "a tag of invalid UTF-8" => MalformedPayloads.InvalidUtf8(WireFormat.Protobuf),
+            // Field 1 with wire type 2.
+            "the organization's Id as bytes" => [0x0A, 0x01, 0x07],
+            _ => (await HttpPayloads.DownloadAsync(server.Client, WireFormat.Protobuf, 10))[..^3],
+        };
+
+        using var response = await HttpPayloads.UploadAsync(server.Client, WireFormat.Protobuf, payload);
+        using var problem = await HttpPayloads.AssertProblemAsync(response, 400);
+        var refusal = await GrpcRefusalAsync([payload]);
+
+        Assert.Equal(StatusCode.InvalidArgument, refusal.StatusCode);
+        Assert.Equal(problem.RootElement.GetProperty("offset").GetInt64().ToString(CultureInfo.InvariantCulture), refusal.Trailers.GetValue("offset"));
+        var detail = problem.RootElement.GetProperty("detail").GetString()!;
+        Assert.EndsWith(detail[detail.IndexOf(": ", StringComparison.Ordinal)..], refusal.Status.Detail, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task AnUploadMessageThatEndsInsideAFieldIsInvalidArgumentEvenWhenTheNextCompletesIt()
+    {
+        // Each message is an OrganizationPart, whole fields: a member cut between two messages is not one.
+        var payload = await HttpPayloads.DownloadAsync(server.Client, WireFormat.Protobuf, 3);
+        using var response = await HttpPayloads.UploadAsync(server.Client, WireFormat.Protobuf, payload);
+        Assert.Equal(System.Net.HttpStatusCode.OK, response.StatusCode);
+
+        var refusal = await GrpcRefusalAsync([payload[..^5], payload[^5..]]);
+
+        Assert.Equal(StatusCode.InvalidArgument, refusal.StatusCode);
+        Assert.Equal((payload.Length - 5).ToString(CultureInfo.InvariantCulture), refusal.Trailers.GetValue("offset"));
+    }
+
+    private async Task<RpcException> GrpcRefusalAsync(IEnumerable<byte[]> messages)
+    {
+        using var channel = GrpcClients.Channel(server);
+        var refusal = await Assert.ThrowsAsync<RpcException>(() => GrpcClients.RawUploadAsync(channel, messages));
+        var next = await GrpcClients.Organization(channel).GetOrganizationAsync(new OrganizationRequest { Count = 2 });
+        OrganizationAssert.Equal(server.Expected, 2, next);
+        return refusal;
     }
 
     private async IAsyncEnumerable<OrganizationPart> Parts(int batch, int batches)

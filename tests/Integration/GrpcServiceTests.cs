@@ -123,7 +123,7 @@ public sealed class GrpcServiceTests(ApiServer server)
         using var channel = GrpcClients.Channel(server);
 
         // Field 3 (Members), length-delimited, declaring 127 bytes where one follows.
-        var exception = await Assert.ThrowsAsync<RpcException>(() => RawUploadAsync(channel, [0x1A, 0x7F, 0x08]));
+        var exception = await Assert.ThrowsAsync<RpcException>(() => GrpcClients.RawUploadAsync(channel, [[0x1A, 0x7F, 0x08]]));
 
         Assert.Equal(StatusCode.InvalidArgument, exception.StatusCode);
         var next = await GrpcClients.Organization(channel).GetOrganizationAsync(new OrganizationRequest { Count = 3 });
@@ -149,20 +149,6 @@ public sealed class GrpcServiceTests(ApiServer server)
         {
             File.Delete(schema);
         }
-    }
-
-    private static async Task RawUploadAsync(Grpc.Net.Client.GrpcChannel channel, params byte[][] messages)
-    {
-        var bytes = new Marshaller<byte[]>(payload => payload, payload => payload);
-        var method = new Method<byte[], byte[]>(MethodType.ClientStreaming, "webserialization.OrganizationService", "UploadOrganization", bytes, bytes);
-        using var call = channel.CreateCallInvoker().AsyncClientStreamingCall(method, null, default);
-        foreach (var message in messages)
-        {
-            await call.RequestStream.WriteAsync(message);
-        }
-
-        await call.RequestStream.CompleteAsync();
-        await call.ResponseAsync;
     }
 
     private static async IAsyncEnumerable<OrganizationPart> Parts(Organization organization)

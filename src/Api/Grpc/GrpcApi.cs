@@ -1,6 +1,6 @@
+using Grpc.AspNetCore.Server.Model;
 using Microsoft.Extensions.Options;
 using ProtoBuf.Grpc.Server;
-using WebSerialization.Models.Grpc;
 
 namespace WebSerialization.Api.Grpc;
 
@@ -17,10 +17,12 @@ public static class GrpcApi
         builder.Services.Configure<GrpcOptions>(section);
         var grpc = section.Get<GrpcOptions>() ?? new GrpcOptions();
 
-        if (!grpc.UseProtobufNetMarshaller)
-        {
-            builder.Services.AddSingleton(OrganizationMarshallerFactory.Binder);
-        }
+        builder.Services.AddSingleton(OrganizationServiceBinder.Configuration(grpc.UseProtobufNetMarshaller));
+        builder.Services.AddSingleton<IServiceMethodProvider<OrganizationGrpcService>, OrganizationUploadMethodProvider>();
+
+        // protobuf-net.Grpc warns of each contract method it does not bind, and OrganizationServiceBinder leaves it
+        // UploadOrganization on purpose (OrganizationUploadMethodProvider binds it): only its errors are worth logging.
+        builder.Logging.AddFilter("ProtoBuf.Grpc.Server.ServicesExtensions.CodeFirstServiceMethodProvider", LogLevel.Error);
 
         builder.Services.AddCodeFirstGrpc(options =>
         {

@@ -1,23 +1,27 @@
+using System.Buffers;
 using System.Diagnostics;
 using System.Globalization;
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using System.Text;
 using Grpc.Core;
 using Microsoft.Extensions.Options;
-using ProtoBuf;
 using ProtoBuf.Grpc;
 using WebSerialization.Api.Limits;
 using WebSerialization.Api.Organizations;
 using WebSerialization.Models;
+using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Grpc;
+using WebSerialization.Models.Protobuf;
+using WebSerialization.Models.Streaming;
 
 namespace WebSerialization.Api.Grpc;
 
 /// <summary>
 /// <see cref="IOrganizationService"/> over the seed organization. The stream reuses one message and one member list
 /// for every batch: gRPC serializes each message before it asks for the next, so a streamed organization allocates
-/// a few objects, not one list per batch. The upload folds each member into the checksum as it arrives and keeps
-/// none of them, so it holds one batch at a time whatever the organization's size.
+/// a few objects, not one list per batch. The upload reads each message as bytes and decodes it as
+/// <c>POST /api/organization</c> decodes a body, with the same limits and summary: it builds no member, and holds one
+/// message at a time whatever the organization's size.
 /// </summary>
 public sealed partial class OrganizationGrpcService(
     SeedOrganization seed,
@@ -84,74 +88,68 @@ public sealed partial class OrganizationGrpcService(
         }
     }
 
-    /// <inheritdoc />
+    /// <summary>
+    /// Over gRPC this operation is bound to <see cref="UploadAsync"/> (<see cref="OrganizationUploadMethodProvider"/>);
+    /// called in process, each part is written as the marshaller writes it and read the same way.
+    /// </summary>
     public async ValueTask<UploadSummary> UploadOrganizationAsync(IAsyncEnumerable<OrganizationPart> parts, CallContext context = default)
     {
         ArgumentNullException.ThrowIfNull(parts);
-        var limits = uploadLimits.Value;
-        using var checksum = new OrganizationChecksumBuilder();
-        var id = 0;
-        List<string?>? tags = null;
-        var hasMembers = false;
-        long bytesRead = 0;
-        Stopwatch? stopwatch = null;
-        await using var reader = parts.GetAsyncEnumerator(context.CancellationToken);
-        while (await ReadNextAsync(reader))
-        {
-            var part = reader.Current;
-            stopwatch ??= Stopwatch.StartNew();
-            bytesRead += part.PayloadLength;
-            if (part.Id != 0)
-            {
-                id = part.Id;
-            }
-
-            if (part.Tags is { Length: > 0 } partTags)
-            {
-                tags ??= [];
-                if (tags.Count + partTags.Length > limits.MaxTags)
-                {
-                    throw OverLimit($"More than Limits:MaxTags ({limits.MaxTags}) tags.");
-                }
-
-                foreach (var tag in partTags)
-                {
-                    CheckString(tag, limits);
-                }
-
-                tags.AddRange(partTags);
-            }
-
-            if (part.Members is { Count: > 0 } members)
-            {
-                hasMembers = true;
-                if (checksum.MemberCount + members.Count > limits.MaxMembers)
-                {
-                    throw OverLimit($"More than Limits:MaxMembers ({limits.MaxMembers}) members.");
-                }
-
-                foreach (var member in members)
-                {
-                    CheckString(member.Name, limits);
-                    CheckString(member.Description, limits);
-                    CheckString(member.Address, limits);
-                    checksum.Append(member);
-                }
-            }
-        }
-
-        var memberCount = checksum.MemberCount;
-        return new UploadSummary(
-            WireFormat.Protobuf.Key,
-            memberCount,
-            tags?.Count ?? 0,
-            bytesRead,
-            stopwatch?.Elapsed.TotalMilliseconds ?? 0,
-            checksum.Complete(id, tags, hasMembers));
+        return await UploadAsync(PayloadsOf(parts, context.CancellationToken), context.CancellationToken);
     }
 
-    // gRPC reads and deserializes each message here: its refusals are turned into ones that say what to change.
-    private async ValueTask<bool> ReadNextAsync(IAsyncEnumerator<OrganizationPart> reader)
+    /// <summary>
+    /// Reads an upload: each message's bytes go to the protobuf decoder in turn, with the limits and the summary of
+    /// <c>POST /api/organization</c>. The parts' bytes concatenated are one <c>Organization</c> message, so one decoder
+    /// reads them all and a limit counts across messages; a message must hold whole fields.
+    /// </summary>
+    internal Task<UploadSummary> UploadAsync(IAsyncStreamReader<OrganizationPartPayload> parts, ServerCallContext context) =>
+        UploadAsync(parts.ReadAllAsync(context.CancellationToken), context.CancellationToken);
+
+    private async Task<UploadSummary> UploadAsync(IAsyncEnumerable<OrganizationPartPayload> parts, CancellationToken cancellationToken)
+    {
+        var limits = uploadLimits.Value;
+        using var summarizer = new OrganizationSummarizer();
+        var decoder = ProtobufCodec.Instance.CreateDecoder(limits.ToDecodeLimits(), summarizer);
+        long bytesRead = 0;
+        Stopwatch? stopwatch = null;
+
+        // What a message left inside a field it did not finish: the end of the upload if no message follows
+        // (Truncated, as a body cut there is), a malformed part if one does.
+        var rest = ReadOnlySequence<byte>.Empty;
+        try
+        {
+            await using var reader = parts.GetAsyncEnumerator(cancellationToken);
+            while (await ReadNextAsync(reader))
+            {
+                using var part = reader.Current;
+                if (!rest.IsEmpty)
+                {
+                    throw new WireFormatException(WireFormatError.Malformed, "An upload message ends inside a field; each OrganizationPart holds whole fields.", bytesRead);
+                }
+
+                stopwatch ??= Stopwatch.StartNew();
+                bytesRead += part.Length;
+                var bytes = part.Bytes;
+                rest = bytes.Slice(decoder.Decode(bytes, isFinalBlock: false));
+                if (!rest.IsEmpty)
+                {
+                    rest = new ReadOnlySequence<byte>(rest.ToArray());
+                }
+            }
+
+            decoder.Decode(rest, isFinalBlock: true);
+        }
+        catch (WireFormatException exception)
+        {
+            throw Refusal(exception, limits);
+        }
+
+        return summarizer.ToSummary(WireFormat.Protobuf, bytesRead, stopwatch?.Elapsed ?? TimeSpan.Zero);
+    }
+
+    // gRPC reads each message here: its refusal of one over the size limit is turned into one that says what to change.
+    private async ValueTask<bool> ReadNextAsync(IAsyncEnumerator<OrganizationPartPayload> reader)
     {
         try
         {
@@ -163,9 +161,40 @@ public sealed partial class OrganizationGrpcService(
                 StatusCode.ResourceExhausted,
                 string.Create(CultureInfo.InvariantCulture, $"An upload message is over {GrpcOptions.Key(nameof(GrpcOptions.MaxReceiveMessageBytes))} ({options.Value.MaxReceiveMessageBytes} bytes): send smaller batches, or raise the setting.")));
         }
-        catch (Exception exception) when (exception is ProtoException or EndOfStreamException or InvalidOperationException or OverflowException or ArgumentException or DecoderFallbackException)
+    }
+
+    // What POST /api/organization answers as problem details, as a gRPC status: a limit is RESOURCE_EXHAUSTED (413 there)
+    // naming the setting, anything else INVALID_ARGUMENT (400); the trailers carry the problem's limit and offset.
+    private static RpcException Refusal(WireFormatException exception, UploadLimitsOptions limits)
+    {
+        var trailers = new Metadata();
+        if (exception.Offset is { } offset)
         {
-            throw new RpcException(new Status(StatusCode.InvalidArgument, $"The upload is not a stream of OrganizationPart messages: {exception.Message}"));
+            trailers.Add("offset", offset.ToString(CultureInfo.InvariantCulture));
+        }
+
+        if (exception.Error != WireFormatError.LimitExceeded)
+        {
+            return new RpcException(new Status(StatusCode.InvalidArgument, $"The upload is not a valid protobuf organization: {exception.Message}"), trailers);
+        }
+
+        trailers.Add("limit", exception.Limit ?? string.Empty);
+        var setting = exception.Limit is { } limit && limits.ValueOf(limit) is { } value
+            ? string.Create(CultureInfo.InvariantCulture, $" The server allows {UploadLimitsOptions.Key(limit)} ({value}).")
+            : string.Empty;
+        return new RpcException(new Status(StatusCode.ResourceExhausted, exception.Message + setting), trailers);
+    }
+
+    private static async IAsyncEnumerable<OrganizationPartPayload> PayloadsOf(IAsyncEnumerable<OrganizationPart> parts, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        var encoder = ProtobufCodec.Instance.CreateEncoder();
+        var output = new ArrayBufferWriter<byte>();
+        await foreach (var part in parts.WithCancellation(cancellationToken))
+        {
+            output.ResetWrittenCount();
+            encoder.WriteHeader(output, new Organization { Id = part.Id, Tags = part.Tags }, 0);
+            encoder.WriteMembers(output, CollectionsMarshal.AsSpan(part.Members));
+            yield return OrganizationPartPayload.CopyOf(new ReadOnlySequence<byte>(output.WrittenMemory));
         }
     }
 
@@ -182,16 +211,6 @@ public sealed partial class OrganizationGrpcService(
                 string.Create(CultureInfo.InvariantCulture, $"count must be from 1 to {available} (0 means all of them); got {request.Count}."))),
         };
     }
-
-    private static void CheckString(string? value, UploadLimitsOptions limits)
-    {
-        if (value is not null && value.Length > limits.MaxStringBytes / 3 && Encoding.UTF8.GetByteCount(value) > limits.MaxStringBytes)
-        {
-            throw OverLimit($"A string is over Limits:MaxStringBytes ({limits.MaxStringBytes} bytes).");
-        }
-    }
-
-    private static RpcException OverLimit(string detail) => new(new Status(StatusCode.ResourceExhausted, detail));
 
     [LoggerMessage(Level = LogLevel.Debug, Message = "gRPC stream of {Count} members stopped after {Sent}: the call was cancelled or its deadline passed")]
     private static partial void LogStreamStopped(ILogger logger, int count, int sent);

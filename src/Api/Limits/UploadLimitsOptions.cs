@@ -24,7 +24,7 @@ public sealed class UploadLimitsOptions
     /// <summary>Most UTF-8 bytes in any one string.</summary>
     public int MaxStringBytes { get; set; } = DecodeLimits.Default.MaxStringBytes;
 
-    /// <summary>Deepest nesting accepted (JSON, MessagePack).</summary>
+    /// <summary>Deepest nesting accepted (JSON, MessagePack, and protobuf's groups).</summary>
     public int MaxDepth { get; set; } = DecodeLimits.Default.MaxDepth;
 
     /// <summary>
@@ -38,6 +38,19 @@ public sealed class UploadLimitsOptions
 
     /// <summary>The Retry-After a rejected heavy request is given, in seconds.</summary>
     public int RetryAfterSeconds { get; set; } = 2;
+
+    /// <summary>The configuration key of a property, for messages that name the setting to change.</summary>
+    public static string Key(string property) => $"{Section}:{property}";
+
+    /// <summary>The value of the setting behind the <see cref="DecodeLimits"/> property <paramref name="limit"/>, if there is one.</summary>
+    public int? ValueOf(string? limit) => limit switch
+    {
+        nameof(MaxMembers) => MaxMembers,
+        nameof(MaxTags) => MaxTags,
+        nameof(MaxStringBytes) => MaxStringBytes,
+        nameof(MaxDepth) => MaxDepth,
+        _ => null,
+    };
 
     /// <summary>The decoder limits these options describe.</summary>
     public DecodeLimits ToDecodeLimits() => new()

@@ -71,15 +71,7 @@ public static partial class OrganizationUploadApi
             return problem;
         }
 
-        var header = summarizer.Header;
-        var summary = new UploadSummary(
-            bodyFormat!.Key,
-            Math.Max(0, header.MemberCount),
-            header.Tags?.Length ?? 0,
-            bytesRead,
-            stopwatch.Elapsed.TotalMilliseconds,
-            summarizer.Checksum!);
-        return new UploadSummaryResult(summary, negotiated);
+        return new UploadSummaryResult(summarizer.ToSummary(bodyFormat!, bytesRead, stopwatch.Elapsed), negotiated);
     }
 
     // Each member goes to the answer's encoder as soon as it is read and out through the response every chunk. An upload

@@ -170,13 +170,20 @@ internal abstract class OrganizationDecoder : IOrganizationDecoder
     /// <summary>Collects the next tag, held to <see cref="DecodeLimits.MaxTags"/> at <paramref name="offset"/>.</summary>
     protected void AddTag(string? tag, long offset)
     {
-        _tags ??= [];
-        if (_tags.Count >= Limits.MaxTags)
+        EnsureRoomForTag(offset);
+        (_tags ??= []).Add(tag);
+    }
+
+    /// <summary>
+    /// Fails with <see cref="DecodeLimits.MaxTags"/> at <paramref name="offset"/> when one more tag would be too many:
+    /// for a format that sees a tag start before its bytes have arrived.
+    /// </summary>
+    protected void EnsureRoomForTag(long offset)
+    {
+        if (TagsRead >= Limits.MaxTags)
         {
             WireFormatThrow.LimitExceeded(offset, nameof(DecodeLimits.MaxTags), $"More than MaxTags ({Limits.MaxTags}) tags.");
         }
-
-        _tags.Add(tag);
     }
 
     /// <summary>Ends the tags: the ones collected, or none (an empty array) when <paramref name="isNull"/> is false and none came.</summary>

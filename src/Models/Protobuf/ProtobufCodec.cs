@@ -1,12 +1,11 @@
 using System.Buffers;
-using Google.Protobuf;
 using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.Protobuf;
 
 /// <summary>
-/// Protocol Buffers, read with Google.Protobuf and written by <see cref="ProtobufWriter"/> straight into the
-/// output's buffer. The repeated <c>Members</c> field is written one element at a time (tag, length, member), and
+/// Protocol Buffers, read by <see cref="ProtobufOrganizationDecoder"/> and written by <see cref="ProtobufWriter"/> straight
+/// into the output's buffer. The repeated <c>Members</c> field is written one element at a time (tag, length, member), and
 /// consecutive elements of a repeated field concatenate into one valid message, so the payload streams without ever
 /// being measured as a whole.
 /// </summary>
@@ -16,8 +15,8 @@ namespace WebSerialization.Models.Protobuf;
 /// writes to a <see cref="Stream"/> with synchronous writes that Kestrel refuses by default, and for speed: about 3x
 /// protobuf-net's fastest call in tests/Benchmarks' rows "protobuf stream" against "protobuf-net Stream"
 /// (<c>dotnet run -c Release --project tests/Benchmarks</c>, docs/results/benchmarks.md).</para>
-/// <para>Google.Protobuf's <see cref="CodedOutputStream"/> writes only to an array or a <see cref="Stream"/>, which puts a
-/// copy between it and the pipe, and its <see cref="WriteContext"/> allocates an array for each string that straddles two
+/// <para>Google.Protobuf's <c>CodedOutputStream</c> writes only to an array or a <see cref="Stream"/>, which puts a
+/// copy between it and the pipe, and its <c>WriteContext</c> allocates an array for each string that straddles two
 /// of the output's spans; <see cref="ProtobufOrganizationEncoder"/> reserves each member's room before writing it and
 /// reads each string once, so it allocates nothing per member (tests/Codecs' allocation tests hold it to that).</para>
 /// </remarks>

@@ -46,12 +46,12 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
         ArgumentNullException.ThrowIfNull(output);
         var writer = new ProtobufWriter(output);
         writer.Reserve(checked(MaxMemberFixedBytes + member.Name.Bytes.Length + member.Description.Bytes.Length + member.Address.Bytes.Length));
-        writer.WriteRawTag((byte)OrganizationMembersTag);
+        writer.WriteRawTag(OrganizationMembersTag);
         var lengthPosition = writer.BeginLengthDelimited();
-        WriteInt32(ref writer, (byte)MemberIdTag, member.Id);
-        WriteString(ref writer, (byte)MemberNameTag, member.Name);
-        WriteString(ref writer, (byte)MemberDescriptionTag, member.Description);
-        WriteString(ref writer, (byte)MemberAddressTag, member.Address);
+        WriteInt32(ref writer, MemberIdTag, member.Id);
+        WriteString(ref writer, MemberNameTag, member.Name);
+        WriteString(ref writer, MemberDescriptionTag, member.Description);
+        WriteString(ref writer, MemberAddressTag, member.Address);
         WriteNumbers(ref writer, member.Value, member.UpdateTime);
         writer.EndLengthDelimited(lengthPosition);
         writer.Flush();
@@ -70,7 +70,7 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
         if (id != 0)
         {
             writer.Reserve(1 + 10);
-            writer.WriteRawTag((byte)OrganizationIdTag);
+            writer.WriteRawTag(OrganizationIdTag);
             writer.WriteVarint((ulong)id);
         }
 
@@ -78,7 +78,7 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
         {
             // A repeated string cannot hold null; a null tag goes on the wire as an empty string.
             writer.Reserve(checked(1 + 5 + Utf8Length(tag)));
-            WriteString(ref writer, (byte)OrganizationTagsTag, tag ?? string.Empty);
+            WriteString(ref writer, OrganizationTagsTag, tag ?? string.Empty);
         }
     }
 
@@ -97,22 +97,22 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
             writer.Reserve(checked(MaxMemberFixedBytes + Utf8Length(name) + Utf8Length(description) + Utf8Length(address)));
         }
 
-        writer.WriteRawTag((byte)OrganizationMembersTag);
+        writer.WriteRawTag(OrganizationMembersTag);
         var lengthPosition = writer.BeginLengthDelimited();
-        WriteInt32(ref writer, (byte)MemberIdTag, member.Id);
+        WriteInt32(ref writer, MemberIdTag, member.Id);
         if (name is not null)
         {
-            WriteString(ref writer, (byte)MemberNameTag, name);
+            WriteString(ref writer, MemberNameTag, name);
         }
 
         if (description is not null)
         {
-            WriteString(ref writer, (byte)MemberDescriptionTag, description);
+            WriteString(ref writer, MemberDescriptionTag, description);
         }
 
         if (address is not null)
         {
-            WriteString(ref writer, (byte)MemberAddressTag, address);
+            WriteString(ref writer, MemberAddressTag, address);
         }
 
         WriteNumbers(ref writer, member.Value, member.UpdateTime);
@@ -137,13 +137,13 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
         var valueBits = BitConverter.DoubleToUInt64Bits(value);
         if (valueBits != 0)
         {
-            writer.WriteRawTag((byte)MemberValueTag);
+            writer.WriteRawTag(MemberValueTag);
             writer.WriteFixed64(valueBits);
         }
 
         if (updateTime != 0)
         {
-            writer.WriteRawTag((byte)MemberUpdateTimeTag);
+            writer.WriteRawTag(MemberUpdateTimeTag);
             writer.WriteVarint((ulong)updateTime);
         }
     }

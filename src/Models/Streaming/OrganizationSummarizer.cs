@@ -31,6 +31,23 @@ public sealed class OrganizationSummarizer : IOrganizationSink, IDisposable
         Checksum = _checksum.Complete(header.Id, header.Tags, header.HasMembers);
     }
 
+    /// <summary>
+    /// The answer to an upload of this payload in <paramref name="format"/>: what was decoded, with the bytes read and
+    /// the time taken. The HTTP upload and the gRPC upload both answer it.
+    /// </summary>
+    /// <exception cref="InvalidOperationException">The payload is not complete yet.</exception>
+    public UploadSummary ToSummary(WireFormat format, long bytesRead, TimeSpan elapsed)
+    {
+        ArgumentNullException.ThrowIfNull(format);
+        return new UploadSummary(
+            format.Key,
+            Math.Max(0, Header.MemberCount),
+            Header.Tags?.Length ?? 0,
+            bytesRead,
+            elapsed.TotalMilliseconds,
+            Checksum ?? throw new InvalidOperationException("The payload is not complete yet."));
+    }
+
     /// <summary>Releases the hash.</summary>
     public void Dispose() => _checksum.Dispose();
 }

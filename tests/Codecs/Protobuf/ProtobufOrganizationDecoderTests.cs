@@ -114,6 +114,25 @@ public class ProtobufOrganizationDecoderTests
         }
     }
 
+    [Theory]
+    [InlineData(6, false)]
+    [InlineData(7, true)]
+    public void RefusesGroupsInsideAMemberNestedDeeperThanMaxDepth(int groups, bool refused)
+    {
+        // The organization and the member are two levels, so with MaxDepth 8 a member may hold 6 nested groups.
+        var nested = Enumerable.Repeat(Tag(9, StartGroup), groups).Concat(Enumerable.Repeat(Tag(9, EndGroup), groups)).SelectMany(bytes => bytes).ToArray();
+        var payload = Field(3, LengthDelimited, [.. nested, .. Field(1, Varint, [4])]);
+
+        if (refused)
+        {
+            Assert.Equal(WireFormatError.Malformed, CodecHarness.DecodeFailure(Codec, payload).Error);
+        }
+        else
+        {
+            Assert.Equal(4, CodecHarness.Decode(Codec, payload).Members![0].Id);
+        }
+    }
+
     [Fact]
     public void RefusesGroupsNestedTooDeeplyInsideAMember()
     {
@@ -151,23 +170,43 @@ public class ProtobufOrganizationDecoderTests
     [InlineData(new byte[] { 0xE2, 0x82 })]
     public void RejectsInvalidUtf8InEveryString(byte[] invalid)
     {
-        byte[] text = [(byte)'a', .. invalid, (byte)'b'];
-        byte[][] payloads =
-        [
-            Field(2, LengthDelimited, text),
-            Field(3, LengthDelimited, Field(2, LengthDelimited, text)),
-            Field(3, LengthDelimited, Field(3, LengthDelimited, text)),
-            Field(3, LengthDelimited, [.. Field(1, Varint, [5]), .. Field(4, LengthDelimited, text)]),
-        ];
-
-        foreach (var payload in payloads)
+        // Texts shorter than a word, of a few words and longer, with the bad bytes at the start, inside and at the end.
+        foreach (var (before, after) in new[] { (1, 1), (0, 9), (9, 0), (6, 14), (14, 6), (30, 30) })
         {
-            foreach (var chunkSize in new[] { 1, int.MaxValue })
+            byte[] text = [.. Enumerable.Repeat((byte)'a', before), .. invalid, .. Enumerable.Repeat((byte)'b', after)];
+            byte[][] payloads =
+            [
+                Field(2, LengthDelimited, text),
+                Field(3, LengthDelimited, Field(2, LengthDelimited, text)),
+                Field(3, LengthDelimited, Field(3, LengthDelimited, text)),
+                Field(3, LengthDelimited, [.. Field(1, Varint, [5]), .. Field(4, LengthDelimited, text)]),
+            ];
+
+            foreach (var payload in payloads)
             {
-                var error = CodecHarness.DecodeFailure(Codec, payload, chunkSize);
-                Assert.Equal(WireFormatError.Malformed, error.Error);
+                foreach (var chunkSize in new[] { 1, int.MaxValue })
+                {
+                    var error = CodecHarness.DecodeFailure(Codec, payload, chunkSize);
+                    Assert.Equal(WireFormatError.Malformed, error.Error);
+                }
             }
         }
+    }
+
+    [Theory]
+    [InlineData("\u00e9")]
+    [InlineData("\u00e9\u00e9\u00e9\u00e9")]
+    [InlineData("abcdefg\u00e9")]
+    [InlineData("abcdefghijklmnopqrstuvwxyz\u20ac\u20ac")]
+    [InlineData("\ud83d\ude00 abcdefghijklmnopqrstuvwxyz 0123456789")]
+    public void AcceptsWellFormedTextsOfEveryLength(string escaped)
+    {
+        var text = System.Text.RegularExpressions.Regex.Unescape(escaped);
+        var organization = new Organization { Tags = [text], Members = [new Member { Name = text, Description = text + text, Address = text[^1..] }] };
+
+        var decoded = CodecHarness.Decode(Codec, CodecHarness.Encode(Codec, organization), chunkSize: 5);
+
+        OrganizationAssert.Equal(organization, decoded);
     }
 
     [Fact]
@@ -244,16 +283,25 @@ public class ProtobufOrganizationDecoderTests
         { "field number 0 in a member", Field(3, LengthDelimited, [0x00, 0x01]) },
         { "an end group without a start in a member", Field(3, LengthDelimited, Tag(9, EndGroup)) },
         { "an unknown group left open in a member", Field(3, LengthDelimited, Tag(9, StartGroup)) },
+        { "wire type 6 in a member", Field(3, LengthDelimited, [.. Tag(9, 6), 0x00]) },
+        { "wire type 7 in a member", Field(3, LengthDelimited, [.. Tag(9, 7), 0x00]) },
+        { "a tag past 32 bits in a member", Field(3, LengthDelimited, [0x80, 0x80, 0x80, 0x80, 0x10]) },
+        { "a member varint past 64 bits", Field(3, LengthDelimited, [.. Tag(1, Varint), 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02]) },
+        { "a member string overrunning the member into the next one", [.. Tag(3, LengthDelimited), 0x02, .. Tag(2, LengthDelimited), 0x02, .. Field(3, LengthDelimited, [])] },
     };
 
     [Theory]
     [MemberData(nameof(MalformedPayloads))]
     public void RejectsMalformedProtobuf(string problem, byte[] payload)
     {
-        foreach (var chunkSize in new[] { 1, int.MaxValue })
+        var whole = CodecHarness.DecodeFailure(Codec, payload);
+        Assert.True(whole.Error == WireFormatError.Malformed, $"{problem}: {whole.Error} {whole.Message}");
+
+        // The same error at the same offset however the bytes arrive: a member is read over exactly its own bytes.
+        foreach (var chunkSize in new[] { 1, 2, 5 })
         {
             var error = CodecHarness.DecodeFailure(Codec, payload, chunkSize);
-            Assert.True(error.Error == WireFormatError.Malformed, $"{problem}: {error.Error} {error.Message}");
+            Assert.True((error.Error, error.Offset) == (whole.Error, whole.Offset), $"{problem} in {chunkSize}-byte chunks: {error.Error} at {error.Offset}, {error.Message}");
         }
     }
 
@@ -331,8 +379,8 @@ public class ProtobufOrganizationDecoderTests
     [Fact]
     public void KeepsDecodingPastTwoGigabytes()
     {
-        // CodedInputStream counts bytes in an int; the decoder must hand over to a fresh one before that overflows.
-        // Members of 250 KB unknown fields keep the decoded objects small while 2.3 GB go through the parser.
+        // Offsets and the bytes consumed go past what an int holds. Members of 250 KB unknown fields keep the decoded
+        // objects small while 2.3 GB go through the decoder.
         var limits = new DecodeLimits { MaxMembers = int.MaxValue };
         var member = Field(3, LengthDelimited, Field(9, LengthDelimited, new byte[250 * 1024]));
         var decoder = Codec.CreateDecoder(limits);
