@@ -32,7 +32,7 @@ public static class OrganizationChecksum
     public static string Compute(Organization organization)
     {
         ArgumentNullException.ThrowIfNull(organization);
-        using var builder = new OrganizationChecksumBuilder();
+        var builder = new OrganizationChecksumBuilder();
         if (organization.Members is { } members)
         {
             foreach (var member in members)

@@ -12,7 +12,7 @@ namespace WebSerialization.Models;
 /// buffer that is hashed whenever it fills. An instance is not thread-safe, and is ready for a new organization
 /// after <see cref="Complete"/>.
 /// </summary>
-public sealed class OrganizationChecksumBuilder : IDisposable
+public sealed class OrganizationChecksumBuilder
 {
     private const int BufferSize = 4096;
     private const byte MemberMarker = 0x01;
@@ -85,11 +85,6 @@ public sealed class OrganizationChecksumBuilder : IDisposable
         _hash.GetHashAndReset(digest);
         MemberCount = 0;
         return Convert.ToHexStringLower(digest);
-    }
-
-    /// <summary>Nothing to release since the hash became XXH128; kept for the callers' <c>using</c>.</summary>
-    public void Dispose()
-    {
     }
 
     private void WriteByte(byte value)

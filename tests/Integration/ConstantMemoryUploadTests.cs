@@ -56,7 +56,7 @@ public sealed class ConstantMemoryUploadTests(HeapLimitedApiProcess server) : IC
         using var response = await server.Client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead);
 
         Assert.True(response.StatusCode == HttpStatusCode.OK, $"{(int)response.StatusCode}: {await response.Content.ReadAsStringAsync()}\n{string.Join('\n', server.Output.TakeLast(20))}");
-        using var summarizer = new OrganizationSummarizer();
+        var summarizer = new OrganizationSummarizer();
         var body = PipeReader.Create(await response.Content.ReadAsStreamAsync());
         await OrganizationStreamReader.ReadToEndAsync(body, to.Codec.CreateDecoder(DecodeLimits.Default, summarizer), CancellationToken.None);
         Assert.Equal(organization.Members!.Count, summarizer.Header.MemberCount);

@@ -26,7 +26,7 @@ public static class InProcessDecode
             GC.Collect(GC.MaxGeneration, GCCollectionMode.Forced, blocking: true, compacting: true);
             GC.WaitForPendingFinalizers();
             var input = PipeReader.Create(new MemoryStream(payload, writable: false), new StreamPipeReaderOptions(bufferSize: ReadSize, minimumReadSize: ReadSize));
-            using var summarizer = new OrganizationSummarizer();
+            var summarizer = new OrganizationSummarizer();
             var started = Stopwatch.GetTimestamp();
             await OrganizationStreamReader.ReadToEndAsync(input, codec.CreateDecoder(DecodeLimits.Default, summarizer), cancellationToken);
             times[run] = Stopwatch.GetElapsedTime(started);

@@ -109,7 +109,7 @@ public sealed partial class OrganizationGrpcService(
     private async Task<UploadSummary> UploadAsync(IAsyncEnumerable<OrganizationPartPayload> parts, CancellationToken cancellationToken)
     {
         var limits = uploadLimits.Value;
-        using var summarizer = new OrganizationSummarizer();
+        var summarizer = new OrganizationSummarizer();
         var decoder = ProtobufCodec.Instance.CreateDecoder(limits.ToDecodeLimits(), summarizer);
         long bytesRead = 0;
         Stopwatch? stopwatch = null;

@@ -61,7 +61,7 @@ public static partial class OrganizationUploadApi
         }
 
         // Each member is folded into the checksum and dropped: a summary takes the memory of one member.
-        using var summarizer = new OrganizationSummarizer();
+        var summarizer = new OrganizationSummarizer();
         long bytesRead = 0;
         var stopwatch = Stopwatch.StartNew();
         var (bodyFormat, problem) = await DecodeAsync(httpContext, limits.Value, loggers, async (codec, decodeLimits, body, cancellationToken) =>

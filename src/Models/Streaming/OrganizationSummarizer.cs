@@ -6,7 +6,7 @@ namespace WebSerialization.Models.Streaming;
 /// The sink behind an upload's summary: folds each member into an <see cref="OrganizationChecksumBuilder"/> and drops
 /// it, so summarizing any number of members takes the memory of one and allocates nothing per member.
 /// </summary>
-public sealed class OrganizationSummarizer : IOrganizationSink, IDisposable
+public sealed class OrganizationSummarizer : IOrganizationSink
 {
     private readonly OrganizationChecksumBuilder _checksum = new();
 
@@ -48,6 +48,4 @@ public sealed class OrganizationSummarizer : IOrganizationSink, IDisposable
             Checksum ?? throw new InvalidOperationException("The payload is not complete yet."));
     }
 
-    /// <summary>Releases the hash.</summary>
-    public void Dispose() => _checksum.Dispose();
 }

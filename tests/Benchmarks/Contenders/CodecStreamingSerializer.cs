@@ -68,7 +68,7 @@ public sealed class CodecStreamingSerializer(IWireFormatCodec codec, string name
     {
         ArgumentNullException.ThrowIfNull(payload);
         var input = new SegmentedPipeReader(payload.Segments, PreparedPayload.SegmentSize);
-        using var summarizer = new OrganizationSummarizer();
+        var summarizer = new OrganizationSummarizer();
         OrganizationStreamReader.ReadToEndAsync(input, codec.CreateDecoder(DecodeLimits.Default, summarizer), CancellationToken.None)
             .GetAwaiter().GetResult();
         return summarizer.Checksum!;

@@ -116,7 +116,7 @@ public class OrganizationStreamConverterTests
         foreach (var organization in new[] { TestOrganizations.Random(15, 300), TestOrganizations.Extremes(), new Organization() })
         {
             var payload = CodecHarness.Encode(codec, organization);
-            using var summarizer = new OrganizationSummarizer();
+            var summarizer = new OrganizationSummarizer();
 
             codec.CreateDecoder(DecodeLimits.Default, summarizer).Decode(BufferSegment.Split(payload, 7), isFinalBlock: true);
 

@@ -44,23 +44,15 @@ internal static class DecodeAllocations
     {
         ArgumentNullException.ThrowIfNull(codec);
         var payload = BufferSegment.Split(CodecHarness.Encode(codec, organization), 4096);
-        var summarizers = new List<OrganizationSummarizer>();
-        try
+        OrganizationSummarizer? last = null;
+        var allocated = ThreadAllocations.LeastOfThree(() =>
         {
-            var allocated = ThreadAllocations.LeastOfThree(() =>
-            {
-                var summarizer = new OrganizationSummarizer();
-                summarizers.Add(summarizer);
-                var decoder = codec.CreateDecoder(DecodeLimits.Default, summarizer);
-                return () => decoder.Decode(payload, isFinalBlock: true);
-            });
+            var summarizer = last = new OrganizationSummarizer();
+            var decoder = codec.CreateDecoder(DecodeLimits.Default, summarizer);
+            return () => decoder.Decode(payload, isFinalBlock: true);
+        });
 
-            return (allocated / (double)organization.Members!.Count, summarizers[^1].Checksum!);
-        }
-        finally
-        {
-            summarizers.ForEach(summarizer => summarizer.Dispose());
-        }
+        return (allocated / (double)organization.Members!.Count, last!.Checksum!);
     }
 
     private static Organization Copy(Organization organization, bool countComesFirst)
