@@ -83,12 +83,14 @@ public sealed class ApiServerProcess : IAsyncDisposable
     /// <param name="memberCount">The organization's member count (Organization__MemberCount).</param>
     /// <param name="environment">More environment variables, applied last.</param>
     /// <param name="logPath">Where the server's output goes.</param>
+    /// <param name="cpus">The CPUs it runs on (see <see cref="ApiProcessStart.Info"/>); null for any.</param>
     /// <param name="cancellationToken">Stops the start.</param>
     public static async Task<ApiServerProcess> StartAsync(
         string assembly,
         int memberCount,
         IReadOnlyDictionary<string, string> environment,
         string logPath,
+        CpuSet? cpus,
         CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(environment);
@@ -100,11 +102,21 @@ public sealed class ApiServerProcess : IAsyncDisposable
             settings[name] = value;
         }
 
-        var start = ApiProcessStart.Info(assembly, baseAddress, grpcAddress.Port, memberCount, settings);
+        var start = ApiProcessStart.Info(assembly, baseAddress, grpcAddress.Port, memberCount, settings, cpus);
 
         var log = new StreamWriter(logPath) { AutoFlush = true };
-        var server = new ApiServerProcess(start, log, baseAddress, grpcAddress);
-        Console.WriteLine($"Started the API (pid {server.ProcessId}, {memberCount:N0} members) at {baseAddress}; log: {Path.GetFileName(logPath)}");
+        ApiServerProcess server;
+        try
+        {
+            server = new ApiServerProcess(start, log, baseAddress, grpcAddress);
+        }
+        catch (System.ComponentModel.Win32Exception exception)
+        {
+            await log.DisposeAsync();
+            throw new InvalidOperationException($"Cannot start the API with {start.FileName} ({exception.Message}){(cpus is null ? string.Empty : ": install util-linux for taskset, or pass --cpu-layout shared")}.", exception);
+        }
+
+        Console.WriteLine($"Started the API (pid {server.ProcessId}, {memberCount:N0} members{(cpus is null ? string.Empty : $", on {cpus.Describe()}")}) at {baseAddress}; log: {Path.GetFileName(logPath)}");
         try
         {
             await server.WaitUntilHealthyAsync(logPath, cancellationToken);

@@ -1,4 +1,5 @@
 using System.Globalization;
+using WebSerialization.Load.Cpus;
 
 namespace WebSerialization.Load;
 
@@ -94,7 +95,7 @@ public static class ReportContent
             : string.Create(Invariant, $"copies {result.Copies} (closed model)");
         return load + string.Create(Invariant, $", warm-up {options.WarmUp.TotalSeconds:0.#} s ")
             + string.Create(Invariant, $"({result.WarmUpRequests} requests, {result.WarmUpFailures} failed, not measured), duration {options.Duration.TotalSeconds:0.#} s ")
-            + string.Create(Invariant, $"(the measured phase took {result.Elapsed.TotalSeconds:0.00} s: requests in flight at the end finish). {run.StartedAt:yyyy-MM-dd HH:mm} UTC, {run.Machine}.");
+            + string.Create(Invariant, $"(the measured phase took {result.Elapsed.TotalSeconds:0.00} s: requests in flight at the end finish). {run.StartedAt:yyyy-MM-dd HH:mm} UTC, {run.Machine}; CPU layout {CpuPlan.Name(result.Layout)}.");
     }
 
     /// <summary>A scenario's time to first and to last byte.</summary>

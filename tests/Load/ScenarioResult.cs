@@ -1,3 +1,5 @@
+using WebSerialization.Load.Cpus;
+
 namespace WebSerialization.Load;
 
 /// <summary>
@@ -43,6 +45,9 @@ public sealed record ScenarioResult(LoadScenario Scenario, int Copies, ScenarioO
     public long PeakWorkingSet { get; init; }
 
     public string? PeakMethod { get; init; }
+
+    /// <summary>Where the server and the client ran while it was measured (see <see cref="CpuPlan"/>).</summary>
+    public CpuLayout Layout { get; init; }
 
     /// <summary>Which server ran it, for the reports.</summary>
     public string? Server { get; init; }
