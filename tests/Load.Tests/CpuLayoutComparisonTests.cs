@@ -35,8 +35,8 @@ public class CpuLayoutComparisonTests
     {
         IReadOnlyList<ScenarioResult> results =
         [
-            SampleRun.Ran(Json, 1, 1, 40) with { Layout = CpuLayout.Split },
-            SampleRun.Ran(Json, 1, 1, 10) with { Layout = CpuLayout.Shared },
+            SampleRun.Ran(Json, 1, 1, 40) with { Layout = CpuLayout.Split, ServerCpuTime = TimeSpan.FromSeconds(2), ClientCpuTime = TimeSpan.FromSeconds(1), ClientCpuCount = 1 },
+            SampleRun.Ran(Json, 1, 1, 10) with { Layout = CpuLayout.Shared, ServerCpuTime = TimeSpan.FromSeconds(1.5) },
             SampleRun.Ran(Binary, 4, 20, 100) with { Layout = CpuLayout.Split },
         ];
 
@@ -46,6 +46,7 @@ public class CpuLayoutComparisonTests
         var row = Assert.Single(table.Rows);
         Assert.Equal(["download-json-10000", "x1", "40", "10", "0.25x"], row.Take(5));
         Assert.Equal("1.00x", row[7]);
+        Assert.Equal(["20.00", "15.00", "50"], row.Skip(8));
         Assert.Contains("## " + CpuLayoutComparison.Title, CpuLayoutComparison.Markdown(section), StringComparison.Ordinal);
         Assert.Contains("| download-json-10000 | x1 | 40 | 10 | 0.25x |", CpuLayoutComparison.Markdown(section), StringComparison.Ordinal);
     }

@@ -139,6 +139,16 @@ public static class ReportContent
             }
         }
 
+        if (result.ServerCpuMillisecondsPerRequest is { } serverCpu)
+        {
+            rows.Add(Fact("Server CPU", $"{serverCpu:0.00} ms per request ({result.ServerCpuTime!.Value.TotalSeconds:0.00} s of user and system time over the measured phase, from /proc)"));
+        }
+
+        if (result.ClientBusy is { } busy)
+        {
+            rows.Add(Fact("Load client CPU", $"{busy * 100:0} % of its {result.ClientCpuCount} CPU{(result.ClientCpuCount == 1 ? string.Empty : "s")} busy during the measured phase"));
+        }
+
         if (result.Rate is { } rate)
         {
             rows.Add(Fact("Open model", $"{rate:0.#} requests/s due; {result.LateRequests} sent more than {InjectLoad.LateAfter.TotalMilliseconds:0} ms late (their lateness counts in their latency), ",

@@ -16,6 +16,7 @@ public sealed class ServerConnection : IAsyncDisposable
     private ServerConnection(ApiServerProcess? process, HttpClient client, RuntimeCountersClient? counters, WorkingSetProbe? workingSet, long idleWorkingSet, string description, ServerMetricsClient? metrics, RuntimeCounters? first = null)
     {
         ProcessorCount = first?.ProcessorCount;
+        ProcessId = process?.ProcessId ?? first?.ProcessId;
         Cpus = first is null ? null : CpuAffinity.OfProcess(process?.ProcessId ?? first.ProcessId);
         Metrics = metrics;
         Process = process;
@@ -44,6 +45,9 @@ public sealed class ServerConnection : IAsyncDisposable
 
     /// <summary>The server's working set when the connection was made, before any load; 0 without counters.</summary>
     public long IdleWorkingSet { get; }
+
+    /// <summary>The server's process id on this machine (the runner's own, or from its counters); null when unknown.</summary>
+    public int? ProcessId { get; }
 
     /// <summary>The processors the server's runtime sees (Environment.ProcessorCount); null without counters.</summary>
     public int? ProcessorCount { get; }

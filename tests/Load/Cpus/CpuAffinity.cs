@@ -98,6 +98,20 @@ public static class CpuAffinity
         }
     }
 
+    /// <summary>The CPU time (user and system) a process has used so far; null when it cannot be read (gone, or not ours to see).</summary>
+    public static TimeSpan? CpuTime(int processId)
+    {
+        try
+        {
+            using var process = Process.GetProcessById(processId);
+            return process.TotalProcessorTime;
+        }
+        catch (Exception exception) when (exception is ArgumentException or InvalidOperationException or System.ComponentModel.Win32Exception or NotSupportedException)
+        {
+            return null;
+        }
+    }
+
     private static CpuSet? Read(string statusPath)
     {
         try

@@ -35,10 +35,14 @@ public static class CpuLayoutComparison
                 ConsoleReport.Format(RequestsPerSecond(pair.Split), "0"),
                 ConsoleReport.Format(RequestsPerSecond(pair.Shared), "0"),
                 Ratio(RequestsPerSecond(pair.Shared), RequestsPerSecond(pair.Split)),
+                ConsoleReport.Format(Median(pair.Split, result => result.ServerCpuMillisecondsPerRequest), "0.00"),
+                ConsoleReport.Format(Median(pair.Shared, result => result.ServerCpuMillisecondsPerRequest), "0.00"),
+                ConsoleReport.Format(Median(pair.Split, result => result.ClientBusy) * 100, "0"),
             ])
             .ToArray();
         return rows.Length == 0 ? null : new ReportTable(
-            ["Scenario", "Load", "p50 ms split", "p50 ms shared", "p50 shared / split", "requests/s split", "requests/s shared", "requests/s shared / split"],
+            ["Scenario", "Load", "p50 ms split", "p50 ms shared", "p50 shared / split", "requests/s split", "requests/s shared", "requests/s shared / split",
+                "server CPU ms/request split", "server CPU ms/request shared", "client CPU busy % split"],
             2,
             rows);
     }
@@ -73,7 +77,9 @@ public static class CpuLayoutComparison
         return $"Each scenario and load ran under both layouts, one after the other, each on a fresh server unless the run shares one. {Capitalized(plan.Describe(CpuLayout.Split))}. "
             + $"{Capitalized(plan.Describe(CpuLayout.Shared))}. Figures are medians over the runs of each (--repeat). "
             + "A p50 ratio above 1 means the download or upload took longer when the server shared its CPUs with the load client; a requests/s or sustained-rate ratio "
-            + "above 1 means sharing let it serve more (the server had more CPUs), below 1 that the client's own work cost the server more than the extra CPUs gave.";
+            + "above 1 means sharing let it serve more (the server had more CPUs), below 1 that the client's own work cost the server more than the extra CPUs gave. "
+            + "Server CPU is the server process's user and system time over the measured phase per request: what a request cost it, however many CPUs it had. "
+            + "Client CPU busy is the share of its own CPUs the runner used while split: near 100 %, the client rather than the server set the pace.";
     }
 
     /// <summary>The section's legend and tables, or null when the run measured one layout only (or nothing under both).</summary>
@@ -155,8 +161,10 @@ public static class CpuLayoutComparison
         }
     }
 
-    private static double? RequestsPerSecond(RepeatedScenario scenario) =>
-        ScenarioFigures.Median(scenario.Repetitions.Select(repetition => repetition.RequestsPerSecond));
+    private static double? RequestsPerSecond(RepeatedScenario scenario) => Median(scenario, repetition => repetition.RequestsPerSecond);
+
+    private static double? Median(RepeatedScenario scenario, Func<ScenarioResult, double?> figure) =>
+        ScenarioFigures.Median(scenario.Repetitions.Select(figure));
 
     private static string Ratio(double? numerator, double? denominator) =>
         numerator is { } top && denominator is { } bottom && bottom > 0 ? string.Create(Invariant, $"{top / bottom:0.00}x") : "-";
