@@ -18,6 +18,7 @@ public sealed class ApiServerProcess : IAsyncDisposable
     private readonly StreamWriter _log;
     private bool _logClosed;
     private string? _lastLogLine;
+    private bool _addressInUse;
 
     // Starts the process, with its output going to the log.
     private ApiServerProcess(ProcessStartInfo start, StreamWriter log, Uri baseAddress, Uri grpcAddress)
@@ -86,6 +87,30 @@ public sealed class ApiServerProcess : IAsyncDisposable
     /// <param name="cpus">The CPUs it runs on (see <see cref="ApiProcessStart.Info"/>); null for any.</param>
     /// <param name="cancellationToken">Stops the start.</param>
     public static async Task<ApiServerProcess> StartAsync(
+        string assembly,
+        int memberCount,
+        IReadOnlyDictionary<string, string> environment,
+        string logPath,
+        CpuSet? cpus,
+        CancellationToken cancellationToken)
+    {
+        // A port free when it was picked can be taken before the server binds it (any process's outgoing connection
+        // may get it as its local port): the server then exits, and is started again on new ports.
+        const int Attempts = 3;
+        for (var attempt = 1; ; attempt++)
+        {
+            try
+            {
+                return await StartOnceAsync(assembly, memberCount, environment, logPath, cpus, cancellationToken);
+            }
+            catch (AddressInUseException) when (attempt < Attempts)
+            {
+                Console.WriteLine("  The API's port was taken before it bound it; starting it again on other ports.");
+            }
+        }
+    }
+
+    private static async Task<ApiServerProcess> StartOnceAsync(
         string assembly,
         int memberCount,
         IReadOnlyDictionary<string, string> environment,
@@ -180,6 +205,7 @@ public sealed class ApiServerProcess : IAsyncDisposable
             {
                 _log.WriteLine(line);
                 _lastLogLine = string.IsNullOrWhiteSpace(line) ? _lastLogLine : line.Trim();
+                _addressInUse |= line.Contains("address already in use", StringComparison.OrdinalIgnoreCase);
             }
         }
     }
@@ -193,7 +219,8 @@ public sealed class ApiServerProcess : IAsyncDisposable
             cancellationToken.ThrowIfCancellationRequested();
             if (_process.HasExited)
             {
-                throw new InvalidOperationException($"The API exited with code {_process.ExitCode} before answering /healthz; see {logPath}.");
+                var message = $"The API exited with code {_process.ExitCode} before answering /healthz; see {logPath}.";
+                throw _addressInUse ? new AddressInUseException(message) : new InvalidOperationException(message);
             }
 
             if (waited.Elapsed > StartTimeout)
@@ -252,3 +279,6 @@ public sealed class ApiServerProcess : IAsyncDisposable
         }
     }
 }
+
+/// <summary>The API exited at start because one of its ports had been taken: worth starting again on other ports.</summary>
+public sealed class AddressInUseException(string message) : InvalidOperationException(message);
