@@ -57,7 +57,7 @@ public class CpuLayoutComparisonTests
         var scenario = new LoadScenario(ScenarioKind.Download, WireFormat.Binary, 10_000);
         CapacityResult Search(CpuLayout layout, double rate)
         {
-            var step = SampleRun.Ran(scenario, 1, 0.2, 5) with { Rate = rate, Layout = layout };
+            var step = SampleRun.Ran(scenario, 1, 0.2, 5) with { Rate = rate, Layout = layout, ServerCpuTime = TimeSpan.FromSeconds(rate / 1000), ClientCpuTime = TimeSpan.FromSeconds(1.8), ClientCpuCount = 1 };
             return new CapacityResult(scenario, [step], step, "the rate limit");
         }
 
@@ -65,6 +65,7 @@ public class CpuLayoutComparisonTests
 
         var row = Assert.Single(Assert.Single(section.Tables).Rows);
         Assert.Equal(["download-binary-10000", "1000", "1500", "1.50x"], row.Take(4));
+        Assert.Equal(["10.00", "15.00", "90"], row.Skip(6));
     }
 
     [Fact]

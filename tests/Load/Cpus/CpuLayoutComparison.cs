@@ -62,10 +62,14 @@ public static class CpuLayoutComparison
                 Ratio(pair.Shared.SustainedRate, pair.Split.SustainedRate),
                 ConsoleReport.Format(pair.Split.Sustained?.Latency?.P99),
                 ConsoleReport.Format(pair.Shared.Sustained?.Latency?.P99),
+                ConsoleReport.Format(pair.Split.Sustained?.ServerCpuMillisecondsPerRequest, "0.00"),
+                ConsoleReport.Format(pair.Shared.Sustained?.ServerCpuMillisecondsPerRequest, "0.00"),
+                ConsoleReport.Format(pair.Split.Sustained?.ClientBusy * 100, "0"),
             ])
             .ToArray();
         return rows.Length == 0 ? null : new ReportTable(
-            ["Scenario", "sustained requests/s split", "sustained requests/s shared", "sustained shared / split", "p99 ms split", "p99 ms shared"],
+            ["Scenario", "sustained requests/s split", "sustained requests/s shared", "sustained shared / split", "p99 ms split", "p99 ms shared",
+                "server CPU ms/request split", "server CPU ms/request shared", "client CPU busy % split"],
             1,
             rows);
     }
