@@ -125,4 +125,37 @@ public class LoadOptionsTests
 
         Assert.Equal([LoadOptions.SmokeRate, 2 * LoadOptions.SmokeRate], CapacitySearch.From(smoke).Rates());
     }
+
+    [Fact]
+    public void ReadsWhereTheServerAndTheClientRun()
+    {
+        var options = LoadOptions.Parse(["--server-cpus", "0,2", "--client-cpus", "1-3", "--cpu-layout", "split,shared"]);
+
+        Assert.Equal(("0,2", "1-3"), (options.ServerCpus!.ToString(), options.ClientCpus!.ToString()));
+        Assert.Equal([Cpus.CpuLayout.Split, Cpus.CpuLayout.Shared], options.CpuLayouts);
+        Assert.Empty(LoadOptions.Parse([]).CpuLayouts);
+    }
+
+    [Theory]
+    [InlineData(new[] { "--cpu-layout", "both" }, "--cpu-layout: 'both' is not split or shared.")]
+    [InlineData(new[] { "--server-cpus", "one" }, "--server-cpus: 'one' is not a list of CPU numbers")]
+    [InlineData(new[] { "--url", "http://127.0.0.1:8080", "--server-cpus", "0" }, "--server-cpus and --cpu-layout place a server the runner starts")]
+    [InlineData(new[] { "--url", "http://127.0.0.1:8080", "--cpu-layout", "shared" }, "--server-cpus and --cpu-layout place a server the runner starts")]
+    public void RefusesCpuOptionsItCannotFollow(string[] args, string message)
+    {
+        var error = Assert.Throws<ArgumentException>(() => LoadOptions.Parse(args));
+
+        Assert.StartsWith(message, error.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("--server-cpus", "taskset")]
+    [InlineData("--client-cpus", "taskset -a")]
+    [InlineData("--cpu-layout", "split,shared")]
+    public void HelpDescribesTheCpuOptions(string option, string text)
+    {
+        var line = LoadOptions.Usage.Split('\n').Single(line => line.TrimStart().StartsWith(option + " ", StringComparison.Ordinal));
+
+        Assert.Contains(text, line, StringComparison.Ordinal);
+    }
 }

@@ -9,6 +9,7 @@ public static class SampleRun
         new DateTimeOffset(2026, 11, 21, 11, 57, 0, TimeSpan.Zero),
         "dotnet run -c Release --project tests/Load -- --smoke",
         "2 cores (Test CPU), Linux, .NET 10",
+        "split: the server on CPU 0, the load client on CPU 1",
         "one process for the whole run",
         new LoadOptions { Smoke = true, Copies = [1], MemberCounts = [LoadOptions.SmokeMemberCount] });
 

@@ -18,6 +18,7 @@ public sealed class ApiServerProcess : IAsyncDisposable
     private readonly StreamWriter _log;
     private bool _logClosed;
     private string? _lastLogLine;
+    private bool _addressInUse;
 
     // Starts the process, with its output going to the log.
     private ApiServerProcess(ProcessStartInfo start, StreamWriter log, Uri baseAddress, Uri grpcAddress)
@@ -83,12 +84,38 @@ public sealed class ApiServerProcess : IAsyncDisposable
     /// <param name="memberCount">The organization's member count (Organization__MemberCount).</param>
     /// <param name="environment">More environment variables, applied last.</param>
     /// <param name="logPath">Where the server's output goes.</param>
+    /// <param name="cpus">The CPUs it runs on (see <see cref="ApiProcessStart.Info"/>); null for any.</param>
     /// <param name="cancellationToken">Stops the start.</param>
     public static async Task<ApiServerProcess> StartAsync(
         string assembly,
         int memberCount,
         IReadOnlyDictionary<string, string> environment,
         string logPath,
+        CpuSet? cpus,
+        CancellationToken cancellationToken)
+    {
+        // A port free when it was picked can be taken before the server binds it (any process's outgoing connection
+        // may get it as its local port): the server then exits, and is started again on new ports.
+        const int Attempts = 3;
+        for (var attempt = 1; ; attempt++)
+        {
+            try
+            {
+                return await StartOnceAsync(assembly, memberCount, environment, logPath, cpus, cancellationToken);
+            }
+            catch (AddressInUseException) when (attempt < Attempts)
+            {
+                Console.WriteLine("  The API's port was taken before it bound it; starting it again on other ports.");
+            }
+        }
+    }
+
+    private static async Task<ApiServerProcess> StartOnceAsync(
+        string assembly,
+        int memberCount,
+        IReadOnlyDictionary<string, string> environment,
+        string logPath,
+        CpuSet? cpus,
         CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(environment);
@@ -100,11 +127,21 @@ public sealed class ApiServerProcess : IAsyncDisposable
             settings[name] = value;
         }
 
-        var start = ApiProcessStart.Info(assembly, baseAddress, grpcAddress.Port, memberCount, settings);
+        var start = ApiProcessStart.Info(assembly, baseAddress, grpcAddress.Port, memberCount, settings, cpus);
 
         var log = new StreamWriter(logPath) { AutoFlush = true };
-        var server = new ApiServerProcess(start, log, baseAddress, grpcAddress);
-        Console.WriteLine($"Started the API (pid {server.ProcessId}, {memberCount:N0} members) at {baseAddress}; log: {Path.GetFileName(logPath)}");
+        ApiServerProcess server;
+        try
+        {
+            server = new ApiServerProcess(start, log, baseAddress, grpcAddress);
+        }
+        catch (System.ComponentModel.Win32Exception exception)
+        {
+            await log.DisposeAsync();
+            throw new InvalidOperationException($"Cannot start the API with {start.FileName} ({exception.Message}){(cpus is null ? string.Empty : ": install util-linux for taskset, or pass --cpu-layout shared")}.", exception);
+        }
+
+        Console.WriteLine($"Started the API (pid {server.ProcessId}, {memberCount:N0} members{(cpus is null ? string.Empty : $", on {cpus.Describe()}")}) at {baseAddress}; log: {Path.GetFileName(logPath)}");
         try
         {
             await server.WaitUntilHealthyAsync(logPath, cancellationToken);
@@ -168,6 +205,7 @@ public sealed class ApiServerProcess : IAsyncDisposable
             {
                 _log.WriteLine(line);
                 _lastLogLine = string.IsNullOrWhiteSpace(line) ? _lastLogLine : line.Trim();
+                _addressInUse |= line.Contains("address already in use", StringComparison.OrdinalIgnoreCase);
             }
         }
     }
@@ -181,7 +219,8 @@ public sealed class ApiServerProcess : IAsyncDisposable
             cancellationToken.ThrowIfCancellationRequested();
             if (_process.HasExited)
             {
-                throw new InvalidOperationException($"The API exited with code {_process.ExitCode} before answering /healthz; see {logPath}.");
+                var message = $"The API exited with code {_process.ExitCode} before answering /healthz; see {logPath}.";
+                throw _addressInUse ? new AddressInUseException(message) : new InvalidOperationException(message);
             }
 
             if (waited.Elapsed > StartTimeout)
@@ -240,3 +279,6 @@ public sealed class ApiServerProcess : IAsyncDisposable
         }
     }
 }
+
+/// <summary>The API exited at start because one of its ports had been taken: worth starting again on other ports.</summary>
+public sealed class AddressInUseException(string message) : InvalidOperationException(message);

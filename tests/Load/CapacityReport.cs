@@ -18,7 +18,7 @@ public static class CapacityReport
     {
         ArgumentNullException.ThrowIfNull(capacities);
         return new ReportTable(
-            ["Scenario", "Format", "Sustained requests/s", "p50 ms", "p99 ms", "MB/s", "Server MB alloc/request", "Steps", "Stopped at"],
+            ["Scenario", "Format", "Sustained requests/s", "p50 ms", "p99 ms", "MB/s", "Server MB alloc/request", "Server CPU ms/request", "Client CPU busy %", "Steps", "Stopped at"],
             2,
             [
                 .. capacities.Select(capacity =>
@@ -34,6 +34,8 @@ public static class CapacityReport
                         ConsoleReport.Format(latency?.P99),
                         ConsoleReport.Format(sustained?.MegabytesPerSecond),
                         ConsoleReport.Format(sustained?.ServerCost?.AllocatedBytesPerRequest / Units.BytesPerMegabyte, "0.000"),
+                        ConsoleReport.Format(sustained?.ServerCpuMillisecondsPerRequest, "0.00"),
+                        ConsoleReport.Format(sustained?.ClientBusy * 100, "0"),
                         capacity.Steps.Count.ToString(Invariant),
                         capacity.Stop,
                     ];
@@ -49,7 +51,8 @@ public static class CapacityReport
             + string.Create(Invariant, $"{options.Duration.TotalSeconds:0.#} s each after one {options.WarmUp.TotalSeconds:0.#} s warm-up; a step passes with no failed or dropped request ")
             + string.Create(Invariant, $"(at most {InjectLoad.MaxInFlight} in flight) and a p99 at most {options.P99Bound.TotalMilliseconds:0} ms. ")
             + "Latency runs from each request's intended start, so a server that falls behind its arrivals shows its queue. "
-            + "Sustained is the last step that passed; its latency, MB/s and allocation are shown. Percentiles from an HdrHistogram (3 significant digits).";
+            + "Sustained is the last step that passed; its latency, MB/s, allocation and CPU are shown: the server process's CPU time per request, and the share of "
+            + "its own CPUs the load client kept busy (near 100 %, the client rather than the server may have set the limit). Percentiles from an HdrHistogram (3 significant digits).";
     }
 
     /// <summary>The sustained rate of each format, one panel per kind of request and member count; null when nothing ran.</summary>

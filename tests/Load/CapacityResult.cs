@@ -1,3 +1,5 @@
+using WebSerialization.Load.Cpus;
+
 namespace WebSerialization.Load;
 
 /// <summary>One scenario's capacity search: every step, the last one that passed, and why the search stopped.</summary>
@@ -9,4 +11,7 @@ public sealed record CapacityResult(LoadScenario Scenario, IReadOnlyList<Scenari
 {
     /// <summary>The highest rate sustained, in requests per second; 0 when none was.</summary>
     public double SustainedRate => Sustained?.Rate ?? 0;
+
+    /// <summary>Where the server and the client ran during the search (its steps' layout).</summary>
+    public CpuLayout Layout => Steps.Count > 0 ? Steps[0].Layout : CpuLayout.Shared;
 }

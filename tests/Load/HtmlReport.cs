@@ -40,7 +40,8 @@ public static class HtmlReport
 
     /// <summary>The whole page, starting with its doctype.</summary>
     /// <param name="capacities">The capacity searches of a <c>--capacity</c> run, shown as their own table; none otherwise.</param>
-    public static string Render(RunDescription run, IReadOnlyList<ScenarioResult> results, IReadOnlyList<TargetVerdict> targets, string? ending, IReadOnlyList<BarChart> charts, IReadOnlyList<CapacityResult>? capacities = null)
+    /// <param name="layoutComparison">The tables of <see cref="Cpus.CpuLayoutComparison"/> for a run under two CPU layouts; null otherwise.</param>
+    public static string Render(RunDescription run, IReadOnlyList<ScenarioResult> results, IReadOnlyList<TargetVerdict> targets, string? ending, IReadOnlyList<BarChart> charts, IReadOnlyList<CapacityResult>? capacities = null, Cpus.CpuLayoutSection? layoutComparison = null)
     {
         ArgumentNullException.ThrowIfNull(run);
         ArgumentNullException.ThrowIfNull(results);
@@ -69,6 +70,14 @@ public static class HtmlReport
                 new XElement("h2", "Capacity"),
                 new XElement("p", new XAttribute("class", "legend"), CapacityReport.Legend(run.Options)),
                 Table(CapacityReport.Table(capacities)));
+        }
+
+        if (layoutComparison is not null)
+        {
+            body.Add(
+                new XElement("h2", Cpus.CpuLayoutComparison.Title),
+                new XElement("p", new XAttribute("class", "legend"), layoutComparison.Legend),
+                layoutComparison.Tables.Select(table => Table(table)));
         }
 
         if (charts.Count > 0)
@@ -112,7 +121,8 @@ public static class HtmlReport
         "dl",
         Fact("Started", new XText(string.Create(Invariant, $"{run.StartedAt:yyyy-MM-dd HH:mm:ss} UTC"))),
         Fact("Command", new XElement("code", run.CommandLine)),
-        Fact("Machine", new XText($"{run.Machine}; the server and the load client share it.")),
+        Fact("Machine", new XText(run.Machine)),
+        Fact("CPUs", new XText(run.Cpus)),
         Fact("Server", new XText(run.Server)),
         Fact("Plan", new XText(run.Plan)),
         Fact("Files", new XElement("a", new XAttribute("href", MarkdownReport.SummaryFileName), MarkdownReport.SummaryFileName), new XText(", and per scenario a Markdown file and a CSV of every sample")));

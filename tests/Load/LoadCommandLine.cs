@@ -3,6 +3,8 @@ using System.CommandLine.Help;
 using System.CommandLine.Parsing;
 using System.Globalization;
 using System.Net;
+using WebSerialization.Load.Cpus;
+using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.Load;
 
@@ -32,6 +34,32 @@ public static class LoadCommandLine
         Description = "An environment variable for the started server (repeatable), e.g. Organization__ChunkSize=262144 or DOTNET_gcServer=0.",
         HelpName = "NAME=VALUE",
         CustomParser = result => Checked(result, () => Variables(result.Tokens.Select(token => token.Value)).Select(pair => $"{pair.Key}={pair.Value}").ToArray()),
+    };
+
+    private static readonly Option<CpuSet?> ServerCpus = new("--server-cpus")
+    {
+        Description = "The CPUs of the server the runner starts, when split (see --cpu-layout), as taskset writes them: 0, 0-3, 0,2. "
+            + "It is started under taskset -c with DOTNET_PROCESSOR_COUNT set to their number. Default: the first half of the physical cores "
+            + "the runner may use, rounded up (on 2 CPUs: CPU 0), or those --client-cpus leaves.",
+        HelpName = "LIST",
+        CustomParser = Checked(value => (CpuSet?)CpuSet.Parse(value, "--server-cpus")),
+    };
+
+    private static readonly Option<CpuSet?> ClientCpus = new("--client-cpus")
+    {
+        Description = "The CPUs the runner itself (the load client) runs on when split; every thread is pinned (taskset -a). Default: those the server does not get "
+            + "(on 2 CPUs: CPU 1). With --url, pins the runner only.",
+        HelpName = "LIST",
+        CustomParser = Checked(value => (CpuSet?)CpuSet.Parse(value, "--client-cpus")),
+    };
+
+    private static readonly Option<CpuLayout[]> CpuLayoutOption = new("--cpu-layout")
+    {
+        Description = "split: the server on --server-cpus and the load client on --client-cpus, disjoint; shared: both anywhere, competing for every CPU. "
+            + "split,shared measures every scenario and load under both, one after the other, and the summary compares them (p50, requests/s, capacity). "
+            + "Default: split on a machine with 2 CPUs or more, else shared.",
+        HelpName = "LIST",
+        CustomParser = Checked(Layouts),
     };
 
     private static readonly Option<string[]> Scenarios = new("--scenarios")
@@ -183,6 +211,9 @@ public static class LoadCommandLine
             ResultsPath = result.GetValue(Results),
             NoResults = result.GetValue(NoResults),
             NoBuild = result.GetValue(NoBuild),
+            ServerCpus = result.GetValue(ServerCpus),
+            ClientCpus = result.GetValue(ClientCpus),
+            CpuLayouts = result.GetValue(CpuLayoutOption) ?? [],
         };
         return options.Validated(capacityCountGiven: result.GetResult(Count) is { Implicit: false });
     }
@@ -219,7 +250,7 @@ public static class LoadCommandLine
         2 bad options, the server did not start, or the overall timeout fired; 130 interrupted.
         """)
     {
-        Url, SharedServer, ServerEnvironment, Scenarios, Copies, Rates, Capacity, RateStart, RateFactor, RateMax, P99Bound, Count,
+        Url, SharedServer, ServerEnvironment, ServerCpus, ClientCpus, CpuLayoutOption, Scenarios, Copies, Rates, Capacity, RateStart, RateFactor, RateMax, P99Bound, Count,
         WarmUp, Duration, RequestTimeout, MaxRequests, Repeat, OverallTimeout, Reports, Results, NoResults, NoBuild, Smoke,
     };
 
@@ -276,6 +307,18 @@ public static class LoadCommandLine
         }
 
         return variables;
+    }
+
+    private static CpuLayout[] Layouts(string value)
+    {
+        var items = List(value);
+        return items.Length == 0 ? throw new ArgumentException("--cpu-layout needs at least one of split, shared.")
+            : [.. items.Select(item => item switch
+            {
+                "split" => CpuLayout.Split,
+                "shared" => CpuLayout.Shared,
+                _ => throw new ArgumentException($"--cpu-layout: '{item}' is not split or shared."),
+            }).Distinct()];
     }
 
     private static string[] List(string value) =>

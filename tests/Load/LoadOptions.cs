@@ -1,4 +1,6 @@
 using System.Globalization;
+using WebSerialization.Load.Cpus;
+using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.Load;
 
@@ -61,6 +63,15 @@ public sealed record LoadOptions
     /// <summary>Extra environment variables for a server the runner starts (experiments: chunk size, GC settings).</summary>
     public IReadOnlyDictionary<string, string> ServerEnvironment { get; init; } = new Dictionary<string, string>();
 
+    /// <summary>The server's CPUs when split (<c>--server-cpus</c>); null: the first half of the machine's (see <see cref="CpuPlan"/>).</summary>
+    public CpuSet? ServerCpus { get; init; }
+
+    /// <summary>The load client's CPUs when split (<c>--client-cpus</c>); null: the CPUs the server does not get.</summary>
+    public CpuSet? ClientCpus { get; init; }
+
+    /// <summary>The CPU layouts to measure every scenario under (<c>--cpu-layout</c>); empty: split on two CPUs or more, else shared.</summary>
+    public IReadOnlyList<CpuLayout> CpuLayouts { get; init; } = [];
+
     /// <summary>Skip building the API (use the Release build already there).</summary>
     public bool NoBuild { get; init; }
 
@@ -111,6 +122,11 @@ public sealed record LoadOptions
         if (Url is not null && ServerEnvironment.Count > 0)
         {
             throw new ArgumentException("--server-env applies to a server the runner starts, not to --url.");
+        }
+
+        if (Url is not null && (ServerCpus is not null || CpuLayouts.Count > 0))
+        {
+            throw new ArgumentException("--server-cpus and --cpu-layout place a server the runner starts, not one at --url (--client-cpus still places the runner).");
         }
 
         if (Smoke && Repetitions > 1)

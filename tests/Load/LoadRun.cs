@@ -1,6 +1,8 @@
 using System.Globalization;
 using System.Runtime.InteropServices;
 using Spectre.Console;
+using WebSerialization.Load.Cpus;
+using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.Load;
 
@@ -46,20 +48,32 @@ public static class LoadRun
             return 2;
         }
 
+        CpuPlan cpus;
+        try
+        {
+            cpus = CpuPlan.Resolve(options, CpuAffinity.IsSupported ? CpuAffinity.OfProcess(Environment.ProcessId) : null);
+        }
+        catch (ArgumentException exception)
+        {
+            await Console.Error.WriteLineAsync(exception.Message);
+            return 2;
+        }
+
         var loads = Loads(options);
-        var runs = scenarios.Count * loads.Count * options.Repetitions;
+        var runs = scenarios.Count * loads.Count * options.Repetitions * cpus.Layouts.Count;
         var capacitySteps = options.Capacity ? CapacitySearch.From(options).Rates().Count() : 1;
         var planned = (options.WarmUp + (options.Duration * capacitySteps)) * runs;
-        var serverStarts = options.Url is null ? (options.SharedServer ? 1 : runs) : 0;
+        var serverStarts = options.Url is null ? (options.SharedServer ? cpus.Layouts.Count : runs) : 0;
         var timeout = options.OverallTimeout ?? planned + TimeoutMargin + (ServerStartAllowance * serverStarts);
         var reportDirectory = Path.Combine(
             options.ReportsDirectory ?? Path.Combine(repositoryRoot ?? Environment.CurrentDirectory, "reports"),
             $"load-{DateTime.UtcNow.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)}{(options.Smoke ? "-smoke" : string.Empty)}");
         Directory.CreateDirectory(reportDirectory);
-        var repetitions = options.Repetitions > 1 ? $" x {options.Repetitions} repetitions ({RunDescription.Create(args, options, string.Empty).RepetitionServer})" : string.Empty;
+        var repetitions = options.Repetitions > 1 ? $" x {options.Repetitions} repetitions ({RunDescription.Create(args, options, string.Empty, string.Empty).RepetitionServer})" : string.Empty;
         var load = options.Capacity ? $"a capacity search of up to {capacitySteps} steps" : options.Rates.Count > 0 ? $"rates {string.Join(',', options.Rates)}/s" : $"copies {string.Join(',', options.Copies)}";
         Console.WriteLine($"Plan ({options.Mode}): {scenarios.Count} scenarios x {load}{repetitions}, warm-up {options.WarmUp.TotalSeconds:0.#} s + "
             + $"duration {options.Duration.TotalSeconds:0.#} s each: at most {planned:hh\\:mm\\:ss} of load in {runs} runs; the run stops itself after {timeout:hh\\:mm\\:ss}.");
+        Console.WriteLine($"CPUs: {cpus.Describe()}.");
         Console.WriteLine($"Reports: {reportDirectory}");
 
         using var timeoutSource = new CancellationTokenSource(timeout);
@@ -81,28 +95,40 @@ public static class LoadRun
         void OnProcessExit(object? sender, EventArgs e) => running?.KillNow();
         AppDomain.CurrentDomain.ProcessExit += OnProcessExit;
 
-        var serverPerScenario = serverStarts > 1;
-        var run = RunDescription.Create(args, options, options.Url is null ? "not started" : $"already running at {options.Url}");
+        var serverPerScenario = options.Url is null && !options.SharedServer;
+        var run = RunDescription.Create(args, options, cpus.Describe(), options.Url is null ? "not started" : $"already running at {options.Url}");
         var results = new List<ScenarioResult>();
         var capacities = new List<CapacityResult>();
         string? ending = null;
         var exitCode = 0;
-        ServerConnection? shared = null;
+        var sharedServers = new Dictionary<CpuLayout, ServerConnection>();
+        var clientCpus = cpus.Available;
         try
         {
             var assembly = options.Url is null
                 ? await ApiServerProcess.BuildAsync(repositoryRoot!, !options.NoBuild, Path.Combine(reportDirectory, "build.log"), stop.Token)
                 : null;
 
-            async Task<ServerConnection> OpenAsync(string logName)
+            // The server of a layout, started on its CPUs, with the runner moved to the client's first, so that the
+            // server never shares a CPU with the client in a split, not even while it starts.
+            async Task<ServerConnection> OpenAsync(string logName, CpuLayout layout)
             {
+                if (cpus.ClientCpus(layout) is { } client && !client.Equals(clientCpus))
+                {
+                    await CpuAffinity.PinThisProcessAsync(client, stop.Token);
+                    clientCpus = client;
+                }
+
+                var serverCpus = cpus.ServerCpus(layout);
                 var process = assembly is null
                     ? null
-                    : await ApiServerProcess.StartAsync(assembly, options.MemberCounts.Max(), options.ServerEnvironment, Path.Combine(reportDirectory, logName), stop.Token);
+                    : await ApiServerProcess.StartAsync(assembly, options.MemberCounts.Max(), options.ServerEnvironment, Path.Combine(reportDirectory, logName), serverCpus, stop.Token);
                 running = process;
                 try
                 {
-                    return await ServerConnection.OpenAsync(process, options.Url, stop.Token);
+                    var connection = await ServerConnection.OpenAsync(process, options.Url, stop.Token);
+                    CheckCpus(connection, serverCpus, options);
+                    return connection;
                 }
                 catch
                 {
@@ -115,11 +141,32 @@ public static class LoadRun
                 }
             }
 
+            // A server for the whole run is one per layout, each started on the layout's CPUs when the run first needs it.
+            async Task<ServerConnection> SharedServerAsync(CpuLayout layout)
+            {
+                if (sharedServers.TryGetValue(layout, out var connection))
+                {
+                    if (cpus.ClientCpus(layout) is { } client && !client.Equals(clientCpus))
+                    {
+                        await CpuAffinity.PinThisProcessAsync(client, stop.Token);
+                        clientCpus = client;
+                    }
+
+                    return connection;
+                }
+
+                var suffix = cpus.Compares ? $"-{CpuPlan.Name(layout)}" : string.Empty;
+                connection = sharedServers[layout] = await OpenAsync($"server{suffix}.log", layout);
+                var described = (options.Url is null ? "one process for the whole run" + (cpus.Compares ? " per CPU layout" : string.Empty) + ", started by the runner (" + StartedServer(options) + "): " : string.Empty)
+                    + (cpus.Compares ? $"{CpuPlan.Name(layout)}: " : string.Empty) + connection.Description;
+                run = run with { Server = sharedServers.Count == 1 ? described : $"{run.Server}; {CpuPlan.Name(layout)}: {connection.Description}" };
+                Console.WriteLine($"Server: {run.Server}");
+                return connection;
+            }
+
             if (!serverPerScenario)
             {
-                shared = await OpenAsync("server.log");
-                run = run with { Server = (options.Url is null ? "one process for the whole run, started by the runner (" + StartedServer(options) + "): " : string.Empty) + shared.Description };
-                Console.WriteLine($"Server: {run.Server}");
+                await SharedServerAsync(cpus.Primary);
             }
 
             var runner = new ScenarioRunner(new PayloadCache(options.RequestTimeout), options);
@@ -130,31 +177,33 @@ public static class LoadRun
             {
                 foreach (var scenario in scenarios)
                 {
-                    foreach (var (copies, rate) in loads)
+                    foreach (var ((copies, rate), layout) in loads.SelectMany(load => cpus.Layouts.Select(layout => (load, layout))))
                     {
                         var loadName = rate is { } perSecond ? string.Create(CultureInfo.InvariantCulture, $"r{perSecond:0.#}") : options.Capacity ? "capacity" : $"x{copies}";
-                        var logSuffix = options.Repetitions > 1 ? $"-run{repetition}" : string.Empty;
-                        var connection = shared ?? await OpenAsync($"server-{scenario.Name}-{loadName}{logSuffix}.log");
+                        var logSuffix = (options.Repetitions > 1 ? $"-run{repetition}" : string.Empty) + (cpus.Compares ? $"-{CpuPlan.Name(layout)}" : string.Empty);
+                        var shared = serverPerScenario ? null : await SharedServerAsync(layout);
+                        var connection = shared ?? await OpenAsync($"server-{scenario.Name}-{loadName}{logSuffix}.log", layout);
                         IReadOnlyList<ScenarioResult> done;
                         string? serverExit = null;
                         try
                         {
                             if (shared is null && results.Count == 0)
                             {
-                                var per = options.Repetitions > 1 ? "scenario, load and repetition" : "scenario and load";
+                                var per = (options.Repetitions > 1 ? "scenario, load and repetition" : "scenario and load") + (cpus.Compares ? " and CPU layout" : string.Empty);
                                 run = run with { Server = $"a fresh process per {per}, started by the runner ({StartedServer(options)}); the first: {connection.Description}" };
                             }
 
                             if (options.Capacity)
                             {
                                 var capacity = await runner.RunCapacityAsync(connection, scenario, stop.Token);
+                                capacity = capacity with { Steps = [.. capacity.Steps.Select(step => step with { Layout = layout })], Sustained = capacity.Sustained is null ? null : capacity.Sustained with { Layout = layout } };
                                 capacities.Add(capacity);
                                 done = capacity.Steps;
                                 Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  CAPACITY {scenario.Name}: {capacity.SustainedRate:0.#} requests/s sustained; stopped at {capacity.Stop}"));
                             }
                             else
                             {
-                                done = [await runner.RunAsync(connection, scenario, copies, rate, repetition, stop.Token)];
+                                done = [await runner.RunAsync(connection, scenario, copies, rate, repetition, stop.Token) with { Layout = layout }];
                             }
 
                             if (connection.Process is { HasExited: true } process)
@@ -165,7 +214,7 @@ public static class LoadRun
                         catch (Exception exception) when (connection.Process is { HasExited: true } process && !stop.IsCancellationRequested)
                         {
                             serverExit = $"{process.DescribeExit()} ({exception.GetType().Name}: {exception.Message})";
-                            done = [new ScenarioResult(scenario, copies, ScenarioOutcome.CouldNotRun, serverExit) { Repetition = repetition, Rate = rate }];
+                            done = [new ScenarioResult(scenario, copies, ScenarioOutcome.CouldNotRun, serverExit) { Repetition = repetition, Rate = rate, Layout = layout }];
                         }
                         finally
                         {
@@ -189,7 +238,7 @@ public static class LoadRun
                         }
 
                         results.AddRange(done);
-                        await WriteScenarioReportsAsync(results, done, run, reportDirectory, stop.Token);
+                        await WriteScenarioReportsAsync(results, done, run, LayoutDirectory(reportDirectory, cpus, layout), stop.Token);
                     }
                 }
             }
@@ -198,10 +247,12 @@ public static class LoadRun
             {
                 // The smoke's other two load models, small and short: one open-model scenario and one capacity search.
                 var smokeScenario = scenarios.First(scenario => scenario.Kind == ScenarioKind.Download && scenario.MemberCount == LoadOptions.SmokeMemberCount);
-                var open = await runner.RunAsync(shared!, smokeScenario, 1, LoadOptions.SmokeRate, 1, stop.Token);
+                var smokeServer = await SharedServerAsync(cpus.Primary);
+                var open = await runner.RunAsync(smokeServer, smokeScenario, 1, LoadOptions.SmokeRate, 1, stop.Token) with { Layout = cpus.Primary };
                 results.Add(open);
                 await WriteScenarioReportsAsync(results, [open], run, reportDirectory, stop.Token);
-                var capacity = await runner.RunCapacityAsync(shared!, smokeScenario, stop.Token);
+                var capacity = await runner.RunCapacityAsync(smokeServer, smokeScenario, stop.Token);
+                capacity = capacity with { Steps = [.. capacity.Steps.Select(step => step with { Layout = cpus.Primary })], Sustained = capacity.Sustained is null ? null : capacity.Sustained with { Layout = cpus.Primary } };
                 capacities.Add(capacity);
                 results.AddRange(capacity.Steps);
                 await WriteScenarioReportsAsync(results, capacity.Steps, run, reportDirectory, stop.Token);
@@ -221,41 +272,58 @@ public static class LoadRun
         }
         finally
         {
-            if (shared is not null)
+            foreach (var server in sharedServers.Values)
             {
-                await shared.DisposeAsync();
+                await server.DisposeAsync();
             }
 
             running?.KillNow();
             AppDomain.CurrentDomain.ProcessExit -= OnProcessExit;
         }
 
+        // The summary, the charts, the targets and README's table are the primary layout's; a second layout is compared
+        // with it in a section of its own.
+        IReadOnlyList<ScenarioResult> main = [.. results.Where(result => result.Layout == cpus.Primary)];
+        IReadOnlyList<CapacityResult> mainCapacities = [.. capacities.Where(capacity => capacity.Layout == cpus.Primary)];
+
         // The targets are judged on the closed model's runs, as they are stated.
-        IReadOnlyList<ScenarioResult> closed = [.. results.Where(result => result.Rate is null)];
-        IReadOnlyList<TargetVerdict> targets = [.. DownloadTargets.Evaluate(closed), .. UploadTargets.Evaluate(closed), .. GrpcTargets.Evaluate(closed)];
+        IReadOnlyList<ScenarioResult> closed = [.. main.Where(result => result.Rate is null)];
+        IReadOnlyList<TargetVerdict> targets =
+        [
+            .. DownloadTargets.Evaluate(closed), .. UploadTargets.Evaluate(closed), .. GrpcTargets.Evaluate(closed),
+            .. CpuLayoutComparison.Evaluate(results, cpus),
+        ];
 
         // A capacity search's latency chart shows each scenario at the rate it sustained, not every step.
-        var charted = capacities.Count == 0 ? results
-            : [.. results.Where(result => result.Rate is null || capacities.Any(capacity => capacity.Sustained == result))];
-        var capacityChart = CapacityReport.Chart(capacities);
+        var charted = mainCapacities.Count == 0 ? main
+            : [.. main.Where(result => result.Rate is null || mainCapacities.Any(capacity => capacity.Sustained == result))];
+        var capacityChart = CapacityReport.Chart(mainCapacities);
         IReadOnlyList<BarChart> charts = [.. FormatCharts.For(charted), .. capacityChart is null ? Array.Empty<BarChart>() : [capacityChart]];
         foreach (var chart in charts)
         {
             await File.WriteAllTextAsync(Path.Combine(reportDirectory, chart.FileName), chart.ToSvg().ToString(), CancellationToken.None);
         }
 
-        var capacitySection = capacities.Count == 0 ? null : CapacityReport.Markdown(capacities, options, capacityChart?.FileName);
-        var summary = MarkdownReport.Summary(run, results, targets, ending, charts) + (capacitySection is null ? string.Empty : Environment.NewLine + capacitySection);
+        var capacitySection = mainCapacities.Count == 0 ? null : CapacityReport.Markdown(mainCapacities, options, capacityChart?.FileName);
+        var layouts = CpuLayoutComparison.Section([.. results.Where(result => !capacities.Any(capacity => capacity.Steps.Contains(result)))], capacities, cpus);
+        var layoutSection = layouts is null ? null : CpuLayoutComparison.Markdown(layouts);
+        var sections = string.Join(Environment.NewLine, new[] { capacitySection, layoutSection }.OfType<string>()) is { Length: > 0 } joined ? joined : null;
+        var summary = MarkdownReport.Summary(run, main, targets, ending, charts) + (sections is null ? string.Empty : Environment.NewLine + sections);
         var summaryPath = Path.Combine(reportDirectory, MarkdownReport.SummaryFileName);
         await File.WriteAllTextAsync(summaryPath, summary, CancellationToken.None);
         var htmlPath = Path.Combine(reportDirectory, HtmlReport.FileName);
-        await File.WriteAllTextAsync(htmlPath, HtmlReport.Render(run, results, targets, ending, charts, capacities), CancellationToken.None);
+        await File.WriteAllTextAsync(htmlPath, HtmlReport.Render(run, main, targets, ending, charts, mainCapacities, layouts), CancellationToken.None);
         Console.WriteLine();
         if (ProgressDisplay.IsLive)
         {
-            foreach (var table in ConsoleSummary.Render(results, capacities, targets))
+            foreach (var table in ConsoleSummary.Render(main, mainCapacities, targets))
             {
                 AnsiConsole.Write(table);
+            }
+
+            if (layoutSection is not null)
+            {
+                Console.WriteLine(layoutSection);
             }
 
             if (ending is not null)
@@ -275,11 +343,11 @@ public static class LoadRun
             Console.WriteLine($"Plots: {string.Join(", ", charts.Select(chart => Path.Combine(reportDirectory, chart.FileName)))}");
         }
 
-        if (ResultsFile.ShouldWrite(options, results) && repositoryRoot is not null)
+        if (ResultsFile.ShouldWrite(options, main) && repositoryRoot is not null)
         {
-            var written = await ResultsFile.WriteAsync(repositoryRoot, options, run, results, targets, ending, charts, capacitySection);
+            var written = await ResultsFile.WriteAsync(repositoryRoot, options, run, main, targets, ending, charts, sections);
             Console.WriteLine($"Results (generated Markdown, in the repository): {written}");
-            if (await ReadmeResults.UpdateAsync(repositoryRoot, results, Path.GetFileName(written)) is { } readme)
+            if (await ReadmeResults.UpdateAsync(repositoryRoot, main, Path.GetFileName(written)) is { } readme)
             {
                 Console.WriteLine($"README's results table: {readme}");
             }
@@ -330,6 +398,39 @@ public static class LoadRun
         }
 
         return failed.Length == 0 ? 0 : 1;
+    }
+
+    // A second layout's scenario reports go to a folder of their own, so that both keep the scenario's file names.
+    private static string LayoutDirectory(string reportDirectory, CpuPlan cpus, CpuLayout layout)
+    {
+        if (layout == cpus.Primary)
+        {
+            return reportDirectory;
+        }
+
+        var directory = Path.Combine(reportDirectory, CpuPlan.Name(layout));
+        Directory.CreateDirectory(directory);
+        return directory;
+    }
+
+    // The server the runner started must be where the plan put it, and see that many processors: a figure measured
+    // elsewhere would be reported under the wrong CPUs.
+    private static void CheckCpus(ServerConnection connection, CpuSet? planned, LoadOptions options)
+    {
+        if (planned is null || connection.Process is null)
+        {
+            return;
+        }
+
+        if (connection.Cpus is { } actual && !actual.Equals(planned))
+        {
+            throw new InvalidOperationException($"The API (pid {connection.Process.ProcessId}) may run on {actual.Describe()}, not on {planned.Describe()} as planned.");
+        }
+
+        if (connection.ProcessorCount is { } seen && seen != planned.Count && !options.ServerEnvironment.ContainsKey("DOTNET_PROCESSOR_COUNT"))
+        {
+            throw new InvalidOperationException($"The API (pid {connection.Process.ProcessId}) sees {seen} processors on {planned.Describe()}.");
+        }
     }
 
     private static string StartedServer(LoadOptions options) =>

@@ -70,7 +70,8 @@ public static class MarkdownReport
         md.AppendLine(Invariant, $"# Load run {run.StartedAt:yyyy-MM-dd HH:mm} UTC, {run.Options.Mode}{(run.Options.Smoke ? " (smoke)" : string.Empty)}");
         md.AppendLine();
         md.AppendLine(Invariant, $"- Command: `{run.CommandLine}`");
-        md.AppendLine(Invariant, $"- Machine: {run.Machine}; the server and the load client share it.");
+        md.AppendLine(Invariant, $"- Machine: {run.Machine}");
+        md.AppendLine(Invariant, $"- CPUs: {run.Cpus}");
         md.AppendLine(Invariant, $"- Server: {run.Server}");
         md.AppendLine(Invariant, $"- Plan: {run.Plan}");
         if (ending is not null)

@@ -1,4 +1,5 @@
 using System.Globalization;
+using WebSerialization.Load.Cpus;
 
 namespace WebSerialization.Load;
 
@@ -94,7 +95,7 @@ public static class ReportContent
             : string.Create(Invariant, $"copies {result.Copies} (closed model)");
         return load + string.Create(Invariant, $", warm-up {options.WarmUp.TotalSeconds:0.#} s ")
             + string.Create(Invariant, $"({result.WarmUpRequests} requests, {result.WarmUpFailures} failed, not measured), duration {options.Duration.TotalSeconds:0.#} s ")
-            + string.Create(Invariant, $"(the measured phase took {result.Elapsed.TotalSeconds:0.00} s: requests in flight at the end finish). {run.StartedAt:yyyy-MM-dd HH:mm} UTC, {run.Machine}.");
+            + string.Create(Invariant, $"(the measured phase took {result.Elapsed.TotalSeconds:0.00} s: requests in flight at the end finish). {run.StartedAt:yyyy-MM-dd HH:mm} UTC, {run.Machine}; CPU layout {CpuPlan.Name(result.Layout)}.");
     }
 
     /// <summary>A scenario's time to first and to last byte.</summary>
@@ -136,6 +137,16 @@ public static class ReportContent
                     $"{ConsoleReport.Format(difference * 100, "0.0")} % from the precise figure above{(cost.MetricsDisagree ? string.Create(Invariant, $", more than {ServerMetricsCost.AgreementBound * 100:0} %: the precise figure is the one the reports use") : string.Empty)}; ",
                     $"collections gen0 {metrics.Gen0Collections}, gen1 {metrics.Gen1Collections}, gen2 {metrics.Gen2Collections} (each in its highest generation); working set at the end {Megabytes(metrics.WorkingSetBytes)} MB"));
             }
+        }
+
+        if (result.ServerCpuMillisecondsPerRequest is { } serverCpu)
+        {
+            rows.Add(Fact("Server CPU", $"{serverCpu:0.00} ms per request ({result.ServerCpuTime!.Value.TotalSeconds:0.00} s of user and system time over the measured phase, from /proc)"));
+        }
+
+        if (result.ClientBusy is { } busy)
+        {
+            rows.Add(Fact("Load client CPU", $"{busy * 100:0} % of its {result.ClientCpuCount} CPU{(result.ClientCpuCount == 1 ? string.Empty : "s")} busy during the measured phase"));
         }
 
         if (result.Rate is { } rate)

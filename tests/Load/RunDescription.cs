@@ -3,15 +3,17 @@ using System.Runtime.InteropServices;
 
 namespace WebSerialization.Load;
 
-/// <summary>What a run was, for the head of its summary: when, where, how, against what.</summary>
+/// <summary>What a run was, for the head of its summary: when, where, on which CPUs, how, against what.</summary>
+/// <param name="Cpus">Which CPUs the server and the load client ran on (<see cref="Cpus.CpuPlan.Describe()"/>).</param>
 public sealed record RunDescription(
     DateTimeOffset StartedAt,
     string CommandLine,
     string Machine,
+    string Cpus,
     string Server,
     LoadOptions Options)
 {
-    public static RunDescription Create(IReadOnlyList<string> args, LoadOptions options, string server)
+    public static RunDescription Create(IReadOnlyList<string> args, LoadOptions options, string cpus, string server)
     {
         ArgumentNullException.ThrowIfNull(args);
         var arguments = args.Count == 0 ? string.Empty : " -- " + string.Join(' ', args);
@@ -19,6 +21,7 @@ public sealed record RunDescription(
             DateTimeOffset.UtcNow,
             $"dotnet run -c Release --project tests/Load{arguments}",
             string.Create(CultureInfo.InvariantCulture, $"{Environment.ProcessorCount} cores ({CpuModel()}), {ResultsFile.TotalMemoryBytes() / (double)(1L << 30):0.#} GB memory, {RuntimeInformation.OSDescription}, {RuntimeInformation.FrameworkDescription}{LoadAverage()}"),
+            cpus,
             server,
             options);
     }

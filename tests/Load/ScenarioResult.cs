@@ -1,3 +1,5 @@
+using WebSerialization.Load.Cpus;
+
 namespace WebSerialization.Load;
 
 /// <summary>
@@ -43,6 +45,24 @@ public sealed record ScenarioResult(LoadScenario Scenario, int Copies, ScenarioO
     public long PeakWorkingSet { get; init; }
 
     public string? PeakMethod { get; init; }
+
+    /// <summary>The CPU time the server process used during the measured phase; null when it could not be read (not on this machine).</summary>
+    public TimeSpan? ServerCpuTime { get; init; }
+
+    /// <summary>The CPU time the runner (the load client) used during the measured phase.</summary>
+    public TimeSpan? ClientCpuTime { get; init; }
+
+    /// <summary>How many CPUs the runner could use during the measured phase.</summary>
+    public int ClientCpuCount { get; init; }
+
+    /// <summary>Server CPU time per request sent, in milliseconds: what a request cost the server's CPUs, whatever their number.</summary>
+    public double? ServerCpuMillisecondsPerRequest => ServerCpuTime is { } cpu && Samples.Count > 0 ? cpu.TotalMilliseconds / Samples.Count : null;
+
+    /// <summary>The share of its CPUs the load client kept busy, 0 to 1: near 1, the client, not the server, may have set the pace.</summary>
+    public double? ClientBusy => ClientCpuTime is { } cpu && ClientCpuCount > 0 && Elapsed > TimeSpan.Zero ? cpu / (Elapsed * ClientCpuCount) : null;
+
+    /// <summary>Where the server and the client ran while it was measured (see <see cref="CpuPlan"/>).</summary>
+    public CpuLayout Layout { get; init; }
 
     /// <summary>Which server ran it, for the reports.</summary>
     public string? Server { get; init; }

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Net;
+using WebSerialization.Load.Cpus;
 using WebSerialization.Models.Diagnostics;
 
 namespace WebSerialization.Load;
@@ -159,6 +160,8 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
 
         var scrapesAtStart = server.Metrics?.Calls ?? 0;
         var metricsBefore = server.Metrics is null ? null : await server.Metrics.ReadWindowStartAsync(cancellationToken);
+        var serverCpuBefore = server.ProcessId is { } serverId ? CpuAffinity.CpuTime(serverId) : null;
+        var clientCpuBefore = CpuAffinity.CpuTime(Environment.ProcessId);
         IReadOnlyList<RequestSample> samples;
         TimeSpan elapsed;
         var late = 0;
@@ -174,6 +177,8 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
             (samples, elapsed) = await KeepConstantLoad.RunAsync($"{label} measured", copies, options.Duration, options.MaxRequestsPerPhase, send, cancellationToken);
         }
 
+        var serverCpu = server.ProcessId is { } id ? CpuAffinity.CpuTime(id) - serverCpuBefore : null;
+        var clientCpu = CpuAffinity.CpuTime(Environment.ProcessId) - clientCpuBefore;
         var metricsAfter = server.Metrics is null ? null : await server.Metrics.ReadAsync(cancellationToken);
         var peak = watch is null ? 0 : await watch.StopAsync();
         var sent = samples.Count(sample => sample.Error?.StartsWith(InjectLoad.DroppedError, StringComparison.Ordinal) != true);
@@ -197,6 +202,9 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
             PeakWorkingSet = peak,
             PeakMethod = server.WorkingSet?.PeakMethod,
             Server = server.Description,
+            ServerCpuTime = serverCpu,
+            ClientCpuTime = clientCpu,
+            ClientCpuCount = CpuAffinity.OfProcess(Environment.ProcessId)?.Count ?? Environment.ProcessorCount,
         };
     }
 

@@ -1,6 +1,8 @@
 using System.Globalization;
 using System.Net;
+using WebSerialization.Load.Cpus;
 using WebSerialization.Models.Diagnostics;
+using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.Load;
 
@@ -11,8 +13,11 @@ namespace WebSerialization.Load;
 /// </summary>
 public sealed class ServerConnection : IAsyncDisposable
 {
-    private ServerConnection(ApiServerProcess? process, HttpClient client, RuntimeCountersClient? counters, WorkingSetProbe? workingSet, long idleWorkingSet, string description, ServerMetricsClient? metrics)
+    private ServerConnection(ApiServerProcess? process, HttpClient client, RuntimeCountersClient? counters, WorkingSetProbe? workingSet, long idleWorkingSet, string description, ServerMetricsClient? metrics, RuntimeCounters? first = null)
     {
+        ProcessorCount = first?.ProcessorCount;
+        ProcessId = process?.ProcessId ?? first?.ProcessId;
+        Cpus = first is null ? null : CpuAffinity.OfProcess(process?.ProcessId ?? first.ProcessId);
         Metrics = metrics;
         Process = process;
         Client = client;
@@ -40,6 +45,15 @@ public sealed class ServerConnection : IAsyncDisposable
 
     /// <summary>The server's working set when the connection was made, before any load; 0 without counters.</summary>
     public long IdleWorkingSet { get; }
+
+    /// <summary>The server's process id on this machine (the runner's own, or from its counters); null when unknown.</summary>
+    public int? ProcessId { get; }
+
+    /// <summary>The processors the server's runtime sees (Environment.ProcessorCount); null without counters.</summary>
+    public int? ProcessorCount { get; }
+
+    /// <summary>The CPUs the server may run on, read from /proc; null when unknown.</summary>
+    public CpuSet? Cpus { get; }
 
     /// <summary>What the server is, for the reports.</summary>
     public string Description { get; }
@@ -75,7 +89,7 @@ public sealed class ServerConnection : IAsyncDisposable
                 metrics = null;
             }
 
-            return new ServerConnection(process, client, counters, workingSet, idle, Describe(process, url, first, idle), metrics);
+            return new ServerConnection(process, client, counters, workingSet, idle, Describe(process, url, first, idle), metrics, first);
         }
         catch
         {
@@ -97,7 +111,9 @@ public sealed class ServerConnection : IAsyncDisposable
     private static string Describe(ApiServerProcess? process, Uri? url, RuntimeCounters? counters, long idleWorkingSet)
     {
         var runtime = counters is null ? "runtime counters off"
-            : string.Create(CultureInfo.InvariantCulture, $"{(counters.IsServerGC ? "server" : "workstation")} GC, {counters.ProcessorCount} processors, idle working set {idleWorkingSet / Units.BytesPerMegabyte:0.0} MB");
+            : string.Create(CultureInfo.InvariantCulture, $"{(counters.IsServerGC ? "server" : "workstation")} GC, {counters.ProcessorCount} processor{(counters.ProcessorCount == 1 ? string.Empty : "s")}, ")
+                + (CpuAffinity.OfProcess(process?.ProcessId ?? counters.ProcessId) is { } cpus ? $"may run on {cpus.Describe()}, " : string.Empty)
+                + string.Create(CultureInfo.InvariantCulture, $"idle working set {idleWorkingSet / Units.BytesPerMegabyte:0.0} MB");
         return process is null
             ? $"already running at {url} (not started by the runner); {runtime}"
             : $"pid {process.ProcessId} at {process.BaseAddress}; {runtime}";

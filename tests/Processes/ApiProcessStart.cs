@@ -18,17 +18,31 @@ public static class ApiProcessStart
     /// <param name="grpcPort">Its gRPC (h2c) port (Grpc__Port).</param>
     /// <param name="memberCount">The organization's member count (Organization__MemberCount).</param>
     /// <param name="environment">More environment variables, applied last.</param>
-    public static ProcessStartInfo Info(string assembly, Uri address, int grpcPort, int memberCount, IReadOnlyDictionary<string, string> environment)
+    /// <param name="cpus">
+    /// The CPUs it may run on, or null for any. It is started under <c>taskset -c</c>, so that the runtime reads its
+    /// affinity at start-up and sizes the GC and the thread pool to it, and <c>DOTNET_PROCESSOR_COUNT</c> says the same
+    /// (<paramref name="environment"/> may still override it).
+    /// </param>
+    public static ProcessStartInfo Info(string assembly, Uri address, int grpcPort, int memberCount, IReadOnlyDictionary<string, string> environment, CpuSet? cpus = null)
     {
         ArgumentNullException.ThrowIfNull(address);
         ArgumentNullException.ThrowIfNull(environment);
-        var start = new ProcessStartInfo(DotnetHost.Path)
+        var start = new ProcessStartInfo(cpus is null ? DotnetHost.Path : TasksetPath)
         {
             WorkingDirectory = Path.GetDirectoryName(assembly)!,
             RedirectStandardOutput = true,
             RedirectStandardError = true,
             UseShellExecute = false,
         };
+        if (cpus is not null)
+        {
+            // taskset execs dotnet in its own process: the pid started is the server's.
+            start.ArgumentList.Add("-c");
+            start.ArgumentList.Add(cpus.ToString());
+            start.ArgumentList.Add(DotnetHost.Path);
+            start.Environment["DOTNET_PROCESSOR_COUNT"] = cpus.Count.ToString(CultureInfo.InvariantCulture);
+        }
+
         start.ArgumentList.Add(assembly);
         start.ArgumentList.Add("--urls");
         start.ArgumentList.Add(address.GetLeftPart(UriPartial.Authority));
@@ -44,4 +58,7 @@ public static class ApiProcessStart
 
         return start;
     }
+
+    /// <summary>util-linux's taskset, which sets a CPU affinity and then runs the command in the same process.</summary>
+    public const string TasksetPath = "taskset";
 }

@@ -9,11 +9,10 @@ namespace WebSerialization.Api.Organizations;
 
 /// <summary>
 /// Before the server takes requests: generates the organization, then streams part of it in every format to nowhere
-/// until the JIT has compiled what that needs. Without the second step the first seconds of traffic run each
-/// encoder's first-tier code (no inlining of its writer's small per-value methods) while the optimized code is
-/// compiled in the background, which on busy cores takes seconds: the MessagePack encoder, whose writer is the most
-/// factored into small methods, then served a 10,000-member download at a third of its later rate with a p99 several
-/// times protobuf's (docs/performance.md, "Warm-up").
+/// until a pass compiles nothing new. Quick JIT is off (the project file), so each encoder method is compiled
+/// optimized on its first call: this step takes those compiles off the first requests of each format, on one CPU as
+/// on many. The ReadyToRun framework code the encoders call is optimized already and tiers up later, in the
+/// background (docs/performance.md, "Warm-up" and "One core").
 /// </summary>
 public sealed partial class SeedOrganizationWarmUp(IServiceProvider services, IOptions<OrganizationOptions> options, ILogger<SeedOrganizationWarmUp> logger) : IHostedService
 {
