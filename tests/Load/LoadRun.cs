@@ -347,7 +347,7 @@ public static class LoadRun
         {
             var written = await ResultsFile.WriteAsync(repositoryRoot, options, run, main, targets, ending, charts, sections);
             Console.WriteLine($"Results (generated Markdown, in the repository): {written}");
-            if (await ReadmeResults.UpdateAsync(repositoryRoot, main, Path.GetFileName(written)) is { } readme)
+            if (await ReadmeResults.UpdateAsync(repositoryRoot, main, Path.GetFileName(written), cpus.Placement(cpus.Primary)) is { } readme)
             {
                 Console.WriteLine($"README's results table: {readme}");
             }

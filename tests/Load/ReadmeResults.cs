@@ -19,7 +19,10 @@ public static class ReadmeResults
     public const string FileName = "downloads.md";
 
     /// <summary>The table, or null when the run lacks a one-copy, closed-model million-member download of some format.</summary>
-    public static string? Render(IReadOnlyList<ScenarioResult> results, string resultsFileName)
+    /// <param name="results">The run's results.</param>
+    /// <param name="resultsFileName">The results file the caption links to.</param>
+    /// <param name="placement">Where the server and the client ran (<see cref="Cpus.CpuPlan.Placement"/>).</param>
+    public static string? Render(IReadOnlyList<ScenarioResult> results, string resultsFileName, string placement)
     {
         ArgumentNullException.ThrowIfNull(results);
         var rows = new List<string>();
@@ -42,7 +45,7 @@ public static class ReadmeResults
         rows.ForEach(row => text.AppendLine(row));
         text.AppendLine()
             .AppendLine(string.Create(CultureInfo.InvariantCulture,
-                $"1,000,000 members, one client on loopback, time to last byte; from [docs/results/{resultsFileName}](docs/results/{resultsFileName}), which has the command, the date, the machine and every row."));
+                $"1,000,000 members, one client on loopback, {placement}, time to last byte; from [docs/results/{resultsFileName}](docs/results/{resultsFileName}), which has the command, the date, the machine and every row."));
         return text.ToString();
     }
 
@@ -65,11 +68,11 @@ public static class ReadmeResults
     }
 
     /// <summary>Rewrites README.md's table from this run when it has the rows; returns README's path, or null when it did not.</summary>
-    public static async Task<string?> UpdateAsync(string repositoryRoot, IReadOnlyList<ScenarioResult> results, string resultsFileName)
+    public static async Task<string?> UpdateAsync(string repositoryRoot, IReadOnlyList<ScenarioResult> results, string resultsFileName, string placement)
     {
         // Only the downloads run writes README's table, so a run that also downloads (the uploads') leaves it be.
         var path = Path.Combine(repositoryRoot, "README.md");
-        if (resultsFileName != FileName || Render(results, resultsFileName) is not { } table || !File.Exists(path)
+        if (resultsFileName != FileName || Render(results, resultsFileName, placement) is not { } table || !File.Exists(path)
             || Replace(await File.ReadAllTextAsync(path, CancellationToken.None), table) is not { } updated)
         {
             return null;

@@ -99,6 +99,15 @@ public sealed record CpuPlan(CpuSet? Available, CpuSet? Server, CpuSet? Client, 
         _ => $"shared: the server and the load client both on {Available.Describe()}, wherever the scheduler puts them",
     };
 
+    /// <summary>Where the server and the client ran under <paramref name="layout"/>, in a few words for README's caption.</summary>
+    public string Placement(CpuLayout layout) => layout switch
+    {
+        CpuLayout.Split when Server is not null => $"the server on {Server.Describe()}, the client on {Client!.Describe()}",
+        CpuLayout.Split => $"the client on {Client!.Describe()}",
+        _ when Available is null => "the server and the client on any CPU",
+        _ => $"the server and the client sharing {Available.Describe()}",
+    };
+
     /// <summary>Every layout of the run in words, for the head of its reports.</summary>
     public string Describe() => Compares
         ? $"{Describe(Layouts[0])}; and, beside it, {Describe(Layouts[1])}. Every scenario and load ran under both, one after the other; the main figures are {Name(Primary)}, and \"{CpuLayoutComparison.Title}\" compares them"
