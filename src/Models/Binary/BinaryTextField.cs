@@ -1,4 +1,3 @@
-using System.Buffers.Text;
 using System.Runtime.CompilerServices;
 using System.Text.Unicode;
 using WebSerialization.Models.Codecs;
@@ -183,7 +182,7 @@ internal struct BinaryTextField
     public void SetNextStemAndNumber(int stem, ulong number, int digits)
     {
         var length = stem + digits;
-        Utf8Formatter.TryFormat(number, Room(stem, length)[stem..length], out _);
+        DecimalDigits.Write(Room(stem, length)[stem..], number, digits);
         _nextLength = length;
         _nextTrailingDigits = digits;
     }
@@ -201,7 +200,7 @@ internal struct BinaryTextField
         text.CopyTo(next[prefix..]);
         if (hasNumber)
         {
-            Utf8Formatter.TryFormat(number, next[(prefix + text.Length)..length], out _);
+            DecimalDigits.Write(next[(prefix + text.Length)..], number, length - prefix - text.Length);
         }
 
         _nextLength = length;
@@ -221,6 +220,8 @@ internal struct BinaryTextField
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private Span<byte> Room(int kept, int length)
     {
+        // DecimalDigits.Write stores 8 bytes at a time: room for a word past the value.
+        length += sizeof(ulong);
         if (_bytes.Length < length)
         {
             Grow(kept, length);

@@ -11,6 +11,29 @@ public class BinaryCodecTests
 {
     public static TheoryData<int> Seeds => [.. Enumerable.Range(1, 60)];
 
+    [Fact]
+    public void RebuildsTrailingNumbersOfEveryLength()
+    {
+        // Every digit count a number may have (1 to 19), at both ends of its range and in between, as the last member's
+        // text and after a text whose number is another length, in each kind that carries a number.
+        var numbers = new List<ulong>();
+        var power = 1UL;
+        for (var digits = 1; digits <= 19; digits++)
+        {
+            numbers.AddRange([power == 1 ? 0 : power, power + 7, (power * 10) - 1, power + ((power * 9) / 2)]);
+            power *= 10;
+        }
+
+        var members = numbers.SelectMany((number, index) => new[]
+        {
+            new Member { Id = 2 * index, Name = $"Item{number}", Description = $"{number}", Address = $"x{index % 3}y{number}" },
+            new Member { Id = (2 * index) + 1, Name = $"Item{numbers[^(index + 1)]}", Description = "no digits", Address = null },
+        }).ToList();
+        var organization = new Organization { Id = 1, Tags = [], Members = members };
+
+        OrganizationAssert.Equal(organization, BinaryPayload.Decode(BinaryPayload.Encode(organization, batchSize: 5)));
+    }
+
     [Theory]
     [MemberData(nameof(Seeds))]
     public void RandomOrganizationsRoundTripExactly(int seed)
