@@ -1,5 +1,4 @@
 using System.Numerics;
-using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
