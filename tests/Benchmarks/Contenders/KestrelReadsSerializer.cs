@@ -24,7 +24,8 @@ public sealed class KestrelReadsSerializer(IWireFormatCodec codec, string name, 
 
     public override string Description =>
         $"Our {FormatName(codec)} decoder through `OrganizationStreamReader` from a pipe reader that delivers the payload in " +
-        $"{KestrelSegmentSize / 1024} KB segments, one more per read, as Kestrel hands over a request body; the encode is the streaming row's.";
+        $"{KestrelSegmentSize / 1024} KB segments, one more per read, as Kestrel hands over a request body (to summarize, into " +
+        "`OrganizationSummarizer` without objects, as the API's upload does); the encode is the streaming row's.";
 
     public override ContenderFamily Family => family;
 
@@ -36,6 +37,23 @@ public sealed class KestrelReadsSerializer(IWireFormatCodec codec, string name, 
 
     public override Organization Deserialize(PreparedPayload payload)
     {
+        var decoder = codec.CreateDecoder(DecodeLimits.Default);
+        Read(payload, decoder);
+        return decoder.GetResult();
+    }
+
+    public override bool SummarizesWithoutObjects => true;
+
+    /// <summary>What the API's upload runs on Kestrel's segments: the decoder's views folded into the checksum.</summary>
+    public override string Summarize(PreparedPayload payload)
+    {
+        var summarizer = new OrganizationSummarizer();
+        Read(payload, codec.CreateDecoder(DecodeLimits.Default, summarizer));
+        return summarizer.Checksum!;
+    }
+
+    private void Read(PreparedPayload payload, IOrganizationDecoder decoder)
+    {
         ArgumentNullException.ThrowIfNull(payload);
 
         // The segments are views of the payload's array, made once per payload, outside what the next call measures.
@@ -45,9 +63,8 @@ public sealed class KestrelReadsSerializer(IWireFormatCodec codec, string name, 
             _segmentedBytes = payload.Bytes;
         }
 
-        // Every read of this reader completes synchronously, so the task has completed when ReadAsync returns.
+        // Every read of this reader completes synchronously, so the task has completed when ReadToEndAsync returns.
         var input = new SegmentedPipeReader(_segments, KestrelSegmentSize);
-        return OrganizationStreamReader.ReadAsync(input, codec.CreateDecoder(DecodeLimits.Default), CancellationToken.None)
-            .GetAwaiter().GetResult().Organization;
+        OrganizationStreamReader.ReadToEndAsync(input, decoder, CancellationToken.None).GetAwaiter().GetResult();
     }
 }
