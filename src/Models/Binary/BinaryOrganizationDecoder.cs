@@ -36,8 +36,6 @@ internal sealed class BinaryOrganizationDecoder : OrganizationDecoder
         Members,
     }
 
-    protected override long DecodeCore(ReadOnlySequence<byte> buffer, bool isFinalBlock) => DecodeSpans(buffer);
-
     protected override int DecodeUnits(ReadOnlySpan<byte> span, long offset)
     {
         var reader = new BufferReader(span, offset);

@@ -84,7 +84,12 @@ internal abstract class OrganizationDecoder : IOrganizationDecoder
             }
 
             _collector?.SetCapacityHint((Consumed + buffer.Length) / _minMemberBytes);
-            var consumed = DecodeCore(buffer, isFinalBlock);
+            var consumed = DecodeSpans(buffer);
+            if (!IsComplete && buffer.Length - consumed > MaxPendingBytes)
+            {
+                RefuseOverlongUnit(Consumed + consumed);
+            }
+
             if (IsComplete && consumed < buffer.Length)
             {
                 RejectBytesAfterPayload(buffer.Slice(consumed), consumed);
@@ -106,21 +111,19 @@ internal abstract class OrganizationDecoder : IOrganizationDecoder
         }
     }
 
-    /// <summary>Decodes what it can of <paramref name="buffer"/> and returns the bytes it consumed.</summary>
-    protected abstract long DecodeCore(ReadOnlySequence<byte> buffer, bool isFinalBlock);
-
     /// <summary>
-    /// For a format read span by span: decodes whole units from the start of <paramref name="span"/>, whose first byte
-    /// is at <paramref name="offset"/> in the payload, and returns the bytes they took; 0 when the first is unfinished.
+    /// Decodes whole units from the start of <paramref name="span"/>, whose first byte is at <paramref name="offset"/>
+    /// in the payload, and returns the bytes they took; 0 when the first is unfinished.
     /// </summary>
-    protected virtual int DecodeUnits(ReadOnlySpan<byte> span, long offset) =>
-        throw new NotSupportedException("This decoder reads its own way.");
+    protected abstract int DecodeUnits(ReadOnlySpan<byte> span, long offset);
 
-    /// <summary>
-    /// Offers <paramref name="buffer"/> to <see cref="DecodeUnits"/> one segment at a time; a unit that straddles two
-    /// segments is copied to a scratch buffer that grows only as far as that unit needs. Returns the bytes consumed.
-    /// </summary>
-    protected long DecodeSpans(ReadOnlySequence<byte> buffer)
+    /// <summary>A unit still unfinished after more than <see cref="MaxPendingBytes"/> bytes, at <paramref name="offset"/>: longer than the format allows.</summary>
+    protected virtual void RefuseOverlongUnit(long offset) =>
+        WireFormatThrow.LimitExceeded(offset, nameof(DecodeLimits.MaxStringBytes), $"A unit is longer than the {MaxPendingBytes} bytes this format allows.");
+
+    // Offers the buffer to DecodeUnits one segment at a time; a unit that straddles two segments is copied to a scratch
+    // buffer that grows only as far as that unit needs. Returns the bytes consumed.
+    private long DecodeSpans(ReadOnlySequence<byte> buffer)
     {
         var remaining = buffer;
         while (!IsComplete && !remaining.IsEmpty)
@@ -216,7 +219,7 @@ internal abstract class OrganizationDecoder : IOrganizationDecoder
     }
 
     // A unit is copied no further than MaxPendingBytes (and one byte to tell that it ends there): one still unfinished
-    // then is longer than the format allows, and stays pending for DecodeCore to refuse.
+    // then is longer than the format allows, and stays pending for Decode to refuse (RefuseOverlongUnit).
     private int DecodeStraddlingUnit(ReadOnlySequence<byte> remaining, long offset)
     {
         var window = Math.Min(remaining.Length, MaxPendingBytes < long.MaxValue ? MaxPendingBytes + 1 : long.MaxValue);

@@ -101,16 +101,7 @@ internal sealed class JsonOrganizationDecoder : OrganizationDecoder
 
     protected override long MaxPendingBytes => _maxPendingBytes;
 
-    protected override long DecodeCore(ReadOnlySequence<byte> buffer, bool isFinalBlock)
-    {
-        var consumed = DecodeSpans(buffer);
-        if (!IsComplete && buffer.Length - consumed > _maxPendingBytes)
-        {
-            TokenTooLong(Consumed + consumed);
-        }
-
-        return consumed;
-    }
+    protected override void RefuseOverlongUnit(long offset) => TokenTooLong(offset);
 
     protected override int DecodeUnits(ReadOnlySpan<byte> span, long offset)
     {
@@ -122,7 +113,7 @@ internal sealed class JsonOrganizationDecoder : OrganizationDecoder
         {
             while (_expect != Expect.End && reader.Read())
             {
-                // A token that long is refused however it arrives: whole in one span, or pending (DecodeCore).
+                // A token that long is refused however it arrives: whole in one span, or pending (RefuseOverlongUnit).
                 if (reader.BytesConsumed - reader.TokenStartIndex > _maxPendingBytes)
                 {
                     TokenTooLong(offset + reader.TokenStartIndex);

@@ -57,8 +57,6 @@ internal sealed class MessagePackOrganizationDecoder : OrganizationDecoder
         Member,
     }
 
-    protected override long DecodeCore(ReadOnlySequence<byte> buffer, bool isFinalBlock) => DecodeSpans(buffer);
-
     protected override int DecodeUnits(ReadOnlySpan<byte> span, long offset)
     {
         var reader = new BufferReader(span, offset);

@@ -73,8 +73,6 @@ internal sealed class ProtobufOrganizationDecoder : OrganizationDecoder
         _unknownFields = new ProtobufUnknownFields(limits);
     }
 
-    protected override long DecodeCore(ReadOnlySequence<byte> buffer, bool isFinalBlock) => DecodeSpans(buffer);
-
     protected override int DecodeUnits(ReadOnlySpan<byte> span, long offset)
     {
         var reader = new BufferReader(span, offset);
