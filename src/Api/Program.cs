@@ -5,9 +5,11 @@ using WebSerialization.Api.Grpc;
 using WebSerialization.Api.Limits;
 using WebSerialization.Api.OpenApi;
 using WebSerialization.Api.Organizations;
+using WebSerialization.Api.Transport;
 
 var builder = WebApplication.CreateBuilder(args);
 
+builder.Services.AddSocketBuffers(builder.Configuration);
 builder.Services.AddAlwaysJsonProblemDetails();
 builder.Services.AddHealthChecks();
 builder.Services.AddHttpCompression(builder.Configuration);

@@ -3,8 +3,10 @@ using System.Net;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Mvc.Testing;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
 using WebSerialization.Models;
 using WebSerialization.Tests.Processes;
@@ -105,6 +107,23 @@ public class ApiServer : WebApplicationFactory<Program>
             logging.AddFilter("WebSerialization", LogLevel.Debug);
             logging.AddProvider(new LogRecorder(Problems, AppEvents));
         });
+    }
+
+    // The factory's UseKestrel registers Kestrel's services a second time, after Program's, which puts Kestrel's own
+    // memory pool factory back on top; the app's, if it registered one, goes back last, as it is under dotnet run.
+    protected override IHost CreateHost(IHostBuilder builder)
+    {
+        builder.ConfigureServices(services =>
+        {
+            var appPools = services.LastOrDefault(service => service.ServiceType == typeof(IMemoryPoolFactory<byte>)
+                && service.ImplementationType?.Assembly == typeof(Program).Assembly);
+            if (appPools is not null)
+            {
+                services.Remove(appPools);
+                services.Add(appPools);
+            }
+        });
+        return base.CreateHost(builder);
     }
 
     protected override void Dispose(bool disposing)

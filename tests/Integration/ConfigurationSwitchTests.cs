@@ -1,4 +1,8 @@
 using System.Net;
+using Microsoft.AspNetCore.Connections;
+using Microsoft.Extensions.DependencyInjection;
+using WebSerialization.Api.Transport;
+using WebSerialization.Models;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -43,6 +47,20 @@ public sealed class ConfigurationSwitchTests(SwitchedOffApiServer server) : ICla
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         Assert.Empty(response.Content.Headers.ContentEncoding);
         Assert.DoesNotContain("Accept-Encoding", response.Headers.Vary);
+    }
+
+    [Fact]
+    public async Task ReceivesIntoKestrelsOwnPoolWhenSocketBlocksAreSwitchedOff()
+    {
+        using var pool = server.Services.GetRequiredService<IMemoryPoolFactory<byte>>().Create();
+        var format = WireFormat.All.Single(f => f.Key == "json");
+        var body = await HttpPayloads.DownloadAsync(server.Client, format, 100);
+
+        using var response = await HttpPayloads.UploadAsync(server.Client, format, body);
+
+        Assert.IsNotType<LargeBlockMemoryPool>(pool);
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal(100, (await HttpPayloads.ReadSummaryAsync(response)).MemberCount);
     }
 
     [Fact]

@@ -1,6 +1,6 @@
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>A server with Swagger, response compression, the MVC baseline and the encoders' warm-up switched off by configuration, serving a small organization.</summary>
+/// <summary>A server with Swagger, response compression, the MVC baseline, the encoders' warm-up and the large socket blocks switched off by configuration, serving a small organization.</summary>
 public sealed class SwitchedOffApiServer() : ApiServer(new Dictionary<string, string>
 {
     ["Organization:MemberCount"] = "100",
@@ -8,4 +8,5 @@ public sealed class SwitchedOffApiServer() : ApiServer(new Dictionary<string, st
     ["Compression:Enabled"] = "false",
     ["Baseline:Enabled"] = "false",
     ["Organization:WarmUp"] = "false",
+    ["SocketBuffers:BlockBytes"] = "0",
 });

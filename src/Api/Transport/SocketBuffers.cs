@@ -1,0 +1,31 @@
+using Microsoft.AspNetCore.Connections;
+using Microsoft.Extensions.Options;
+
+namespace WebSerialization.Api.Transport;
+
+/// <summary>
+/// Gives Kestrel's connections <see cref="LargeBlockMemoryPool"/> through ASP.NET Core's memory pool factory, unless
+/// <c>SocketBuffers:BlockBytes</c> is 0.
+/// </summary>
+public static class SocketBuffers
+{
+    /// <summary>Registers the pool factory that Kestrel's transports create their pools from.</summary>
+    public static IServiceCollection AddSocketBuffers(this IServiceCollection services, IConfiguration configuration)
+    {
+        var section = configuration.GetSection(SocketBufferOptions.Section);
+        services.Configure<SocketBufferOptions>(section);
+        if (section.Get<SocketBufferOptions>() is not { BlockBytes: 0 })
+        {
+            // Registered after Kestrel's own, so this is the one the transports resolve.
+            services.AddSingleton<IMemoryPoolFactory<byte>, LargeBlockMemoryPoolFactory>();
+        }
+
+        return services;
+    }
+
+    private sealed class LargeBlockMemoryPoolFactory(IOptions<SocketBufferOptions> options) : IMemoryPoolFactory<byte>
+    {
+        public System.Buffers.MemoryPool<byte> Create(MemoryPoolOptions? poolOptions = null) =>
+            new LargeBlockMemoryPool(options.Value.BlockBytes, options.Value.MaxPooledBlocks);
+    }
+}
