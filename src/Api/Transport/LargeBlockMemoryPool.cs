@@ -7,12 +7,12 @@ namespace WebSerialization.Api.Transport;
 /// Kestrel's buffers in blocks of 64 KB (configurable) instead of its own pool's 4 KB: a socket receive reads at most
 /// one block, so an upload takes a sixteenth of the receives, pipe flushes and decoder wake-ups, which on one core
 /// weigh about as much as decoding a protobuf body (docs/results/uploads-kestrel-pool.md beside uploads.md).
-/// Blocks are pinned, as Kestrel's are, so sockets need no pin per operation, and at most
-/// <see cref="SocketBufferOptions.MaxPooledBlocks"/> free blocks are kept.
+/// Blocks are pinned, as Kestrel's are, so sockets need no pin per operation; a block is its own owner, so a rental
+/// allocates nothing once the pool is warm; at most <see cref="SocketBufferOptions.MaxPooledBlocks"/> free blocks are kept.
 /// </summary>
 public sealed class LargeBlockMemoryPool : MemoryPool<byte>
 {
-    private readonly ConcurrentQueue<byte[]> _free = new();
+    private readonly ConcurrentQueue<Block> _free = new();
     private readonly int _blockBytes;
     private readonly int _maxPooledBlocks;
     private int _pooled;
@@ -44,10 +44,10 @@ public sealed class LargeBlockMemoryPool : MemoryPool<byte>
         }
         else
         {
-            block = GC.AllocateUninitializedArray<byte>(_blockBytes, pinned: true);
+            block = new Block(this, GC.AllocateUninitializedArray<byte>(_blockBytes, pinned: true));
         }
 
-        return new Lease(this, block);
+        return block;
     }
 
     /// <summary>Drops the free blocks; blocks still rented are left to the GC when they come back.</summary>
@@ -60,9 +60,14 @@ public sealed class LargeBlockMemoryPool : MemoryPool<byte>
         }
     }
 
-    private void Return(byte[] block)
+    private void Return(Block block)
     {
-        if (_disposed || Interlocked.Increment(ref _pooled) > _maxPooledBlocks)
+        if (_disposed)
+        {
+            return;
+        }
+
+        if (Interlocked.Increment(ref _pooled) > _maxPooledBlocks)
         {
             Interlocked.Decrement(ref _pooled);
             return;
@@ -71,19 +76,11 @@ public sealed class LargeBlockMemoryPool : MemoryPool<byte>
         _free.Enqueue(block);
     }
 
-    // One rental: disposing it twice returns the block once.
-    private sealed class Lease(LargeBlockMemoryPool pool, byte[] block) : IMemoryOwner<byte>
+    // A block and its owner at once: disposing it puts it back in the pool, once per rental as the pipe does.
+    private sealed class Block(LargeBlockMemoryPool pool, byte[] array) : IMemoryOwner<byte>
     {
-        private byte[]? _block = block;
+        public Memory<byte> Memory { get; } = array;
 
-        public Memory<byte> Memory => _block ?? throw new ObjectDisposedException(nameof(Lease));
-
-        public void Dispose()
-        {
-            if (Interlocked.Exchange(ref _block, null) is { } returned)
-            {
-                pool.Return(returned);
-            }
-        }
+        public void Dispose() => pool.Return(this);
     }
 }
