@@ -119,7 +119,13 @@ internal sealed class JsonOrganizationEncoder : IOrganizationEncoder
     // they are written as the strings "NaN", "Infinity" and "-Infinity".
     private static void WriteDouble(Utf8JsonWriter writer, JsonEncodedText name, double value)
     {
-        if (double.IsFinite(value))
+        // A whole number below 10^15 (but not -0) prints as the same digits as the int64 it equals, and the int64
+        // path skips the shortest-round-trip search, the largest part of writing a member whose value is whole.
+        if (Math.Abs(value) < 1e15 && value == Math.Truncate(value) && !(value == 0 && double.IsNegative(value)))
+        {
+            writer.WriteNumber(name, (long)value);
+        }
+        else if (double.IsFinite(value))
         {
             writer.WriteNumber(name, value);
         }
