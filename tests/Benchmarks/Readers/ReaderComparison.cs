@@ -8,6 +8,7 @@ using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
 using Perfolizer.Horology;
+using WebSerialization.Benchmarks.Reporting;
 using WebSerialization.Models;
 
 namespace WebSerialization.Benchmarks.Readers;
@@ -61,7 +62,11 @@ public static class ReaderComparison
         logger.WriteLine($"- **Command**: `{Command}`");
         logger.WriteLine(string.Create(CultureInfo.InvariantCulture, $"- **Date**: {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC"));
         logger.WriteLine(string.Create(CultureInfo.InvariantCulture, $"- **Data**: `OrganizationGenerator.Create({BenchmarkSettings.MemberCount:N0})` as MessagePack, into a sink that builds nothing"));
-        logger.WriteLine($"- **Load**: `/proc/loadavg` when the run ended: {LoadAverage()} (the machine's other work competes for its cores)");
+        foreach (var line in RunConditions.HeaderLines())
+        {
+            logger.WriteLine(line);
+        }
+
         logger.WriteLine();
         logger.WriteLine("- **OurDecoder**: `MessagePackCodec.CreateDecoder(limits, sink)` fed as a pipe feeds it, with every check and limit.");
         logger.WriteLine("- **LibraryReader**: MessagePack-CSharp's `MessagePackReader` reading the same members into the same views, texts checked with `Utf8.IsValid` and nothing else; a member cut by the end of a read throws `EndOfStreamException` and is read again with the next (`Readers/LibraryReaderDecoding.cs`).");
@@ -69,21 +74,5 @@ public static class ReaderComparison
         logger.WriteLine();
         MarkdownExporter.GitHub.ExportToLog(summary, logger);
         return logger.GetLog();
-    }
-
-    private static string LoadAverage()
-    {
-        try
-        {
-            return File.ReadAllText("/proc/loadavg").Trim();
-        }
-        catch (IOException)
-        {
-            return "unknown (no procfs)";
-        }
-        catch (UnauthorizedAccessException)
-        {
-            return "unknown";
-        }
     }
 }

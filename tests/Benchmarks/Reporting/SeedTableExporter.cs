@@ -36,6 +36,11 @@ public sealed class SeedTableExporter(string command, IReadOnlyDictionary<string
         logger.WriteLine($"- **Command**: `{command}`");
         logger.WriteLine(Invariant($"- **Date**: {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC"));
         logger.WriteLine(Invariant($"- **Data**: `OrganizationGenerator.Create({BenchmarkSettings.MemberCount:N0})`; times are the median of the iterations, MB are 2^20 bytes"));
+        foreach (var line in RunConditions.HeaderLines())
+        {
+            logger.WriteLine(line);
+        }
+
         logger.WriteLine("- **Machine**:");
         logger.WriteLine();
         logger.WriteLine("```");
