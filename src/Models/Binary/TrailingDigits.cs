@@ -39,11 +39,49 @@ internal readonly struct TrailingDigits
     /// <summary>The value of the run's last <see cref="BinaryWire.MaxNumberDigits"/> digits at most.</summary>
     public ulong Number { get; }
 
-    /// <summary>Finds the run of digits at the end of <paramref name="utf8"/>, a decoder's text (conversions), one byte at a time.</summary>
-    public static TrailingDigits Find(ReadOnlySpan<byte> utf8) => FindOneByOne(utf8);
+    /// <summary>Finds the run of digits at the end of <paramref name="utf8"/>, a decoder's text (conversions).</summary>
+    /// <remarks>
+    /// As for chars, with the bytes loaded as they are: in UTF-8 a byte 0x30-0x39 is always the ASCII digit (every byte
+    /// of a longer sequence is 0x80 or above), so no narrowing is needed.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static TrailingDigits Find(ReadOnlySpan<byte> utf8)
+    {
+        if (Vector128.IsHardwareAccelerated && utf8.Length >= HalfVectorChars)
+        {
+            ref var start = ref MemoryMarshal.GetReference(utf8);
+
+            // The last 16 bytes, or the last 8 behind 8 lanes that are not digits: a run as long as what was loaded may
+            // go on, and is left to the loop unless it is the whole text.
+            var loaded = utf8.Length >= VectorChars ? VectorChars : HalfVectorChars;
+            var bytes = loaded == VectorChars
+                ? Vector128.LoadUnsafe(ref Unsafe.Add(ref start, utf8.Length - VectorChars))
+                : Vector128.Create(0UL, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref start, utf8.Length - HalfVectorChars))).AsByte();
+            var values = bytes - Vector128.Create((byte)'0');
+            var digitLanes = Vector128.LessThanOrEqual(values, Vector128.Create((byte)9));
+            var isDigit = digitLanes.ExtractMostSignificantBits();
+            var length = BitOperations.LeadingZeroCount((~isDigit << VectorChars) | (1u << (VectorChars - 1)));
+            if (length < loaded || utf8.Length == loaded)
+            {
+                var number = BitOperations.PopCount(isDigit) == length ? ValueOf(values & digitLanes) : ValueOfLast(values, length);
+                return new TrailingDigits(length, number, values, vectorized: true);
+            }
+        }
+
+        return FindOneByOne(utf8);
+    }
 
     /// <summary>The value of the last <paramref name="count"/> digits of <paramref name="utf8"/>, the text this run was found in.</summary>
-    public ulong ValueOfLast(ReadOnlySpan<byte> utf8, int count) => count == Length ? Number : ParseDigits(utf8[^count..]);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public ulong ValueOfLast(ReadOnlySpan<byte> utf8, int count)
+    {
+        if (count == Length)
+        {
+            return Number;
+        }
+
+        return _vectorized ? ValueOfLast(_digits, count) : ParseDigits(utf8[^count..]);
+    }
 
     /// <summary>Finds the run of digits at the end of <paramref name="chars"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -60,7 +60,29 @@ public class BinaryOrganizationEncoderTests
 
         var expected = Convert.FromHexString(expectedHex.Replace(" ", string.Empty, StringComparison.Ordinal));
         Assert.Equal(Convert.ToHexString(expected), Convert.ToHexString(payload.AsSpan(payload.Length - expected.Length)));
+        Assert.Equal(Convert.ToHexString(payload), Convert.ToHexString(BinaryPayload.EncodeFromViews(organization)));
         OrganizationAssert.Equal(organization, BinaryPayload.Decode(payload));
+    }
+
+    // A conversion's texts arrive as UTF-8 and take the byte path through the encoder's digit search; a member's as
+    // UTF-16. Every run of digits up to past the 8- and 16-unit vector loads, behind stems of 1 to 4 bytes a char.
+    [Fact]
+    public void WritesAMemberFromAViewAsFromTheMember()
+    {
+        string[] stems = ["", "a", "x9y", "\u00e9", "Stra\u00dfe ", "\u0130", "\u0661", "\ud83d\ude00", "TestDescription", "abcdefghijklmnop"];
+        var members = new List<Member>();
+        foreach (var stem in stems)
+        {
+            for (var digits = 0; digits <= 21; digits++)
+            {
+                var run = string.Concat(Enumerable.Range(0, digits).Select(index => (char)('0' + ((index * 7 + digits) % 10))));
+                members.Add(new Member { Id = members.Count, Name = stem + run, Description = run + stem, Address = stem + run + "5" });
+            }
+        }
+
+        var organization = new Organization { Members = members };
+
+        Assert.Equal(Convert.ToHexString(BinaryPayload.Encode(organization)), Convert.ToHexString(BinaryPayload.EncodeFromViews(organization)));
     }
 
     // One member with id 0: flags, id delta 00, the value, time delta 00.

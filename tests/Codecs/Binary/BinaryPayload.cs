@@ -26,6 +26,22 @@ internal static class BinaryPayload
         return output.WrittenSpan.ToArray();
     }
 
+    /// <summary>Encodes as a conversion does: every member from a view of its fields as UTF-8, none from a <see cref="Member"/>.</summary>
+    public static byte[] EncodeFromViews(Organization organization)
+    {
+        var output = new ArrayBufferWriter<byte>();
+        var encoder = BinaryCodec.Instance.CreateEncoder();
+        var members = organization.Members ?? [];
+        encoder.WriteHeader(output, new Organization { Id = organization.Id, Tags = organization.Tags, Members = organization.Members is null ? null : [] }, members.Count);
+        foreach (var member in members)
+        {
+            encoder.WriteMember(output, new MemberView(member.Id, Utf8(member.Name), Utf8(member.Description), Utf8(member.Address), member.Value, member.UpdateTime));
+        }
+
+        encoder.WriteFooter(output);
+        return output.WrittenSpan.ToArray();
+    }
+
     public static Organization Decode(byte[] payload, DecodeLimits? limits = null) =>
         Decode(new ReadOnlySequence<byte>(payload), limits);
 
@@ -59,4 +75,6 @@ internal static class BinaryPayload
         Assert.True(decoder.IsComplete);
         return decoder.GetResult();
     }
+
+    private static Utf8Text Utf8(string? text) => text is null ? Utf8Text.Null : new Utf8Text(System.Text.Encoding.UTF8.GetBytes(text));
 }
