@@ -135,6 +135,20 @@ public sealed partial class DockerfileTests(PublishedImageFixture fixture, ITest
         }
     }
 
+    // The image's settings are the correct ones, so nothing at start or stop should read as a problem to an operator
+    // (Kestrel warns when declared endpoints override hosting URLs left set; the gRPC endpoints declare them).
+    [Fact]
+    public async Task StartsAndStopsWithoutAWarning()
+    {
+        await using var app = StartImage();
+        await app.WaitUntilHealthyAsync();
+        await StopLikeDockerAsync(app);
+
+        var entries = app.LogEntries();
+        Assert.Contains(entries, entry => entry.GetProperty("Message").GetString() == $"Now listening on: http://[::]:{app.BaseAddress.Port}");
+        Assert.DoesNotContain(entries, entry => entry.GetProperty("LogLevel").GetString() is "Warning" or "Error" or "Critical");
+    }
+
     [Fact]
     public async Task FinishesADownloadInFlightWhenStopped()
     {

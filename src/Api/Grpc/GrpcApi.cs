@@ -30,6 +30,7 @@ public static class GrpcApi
             options.MaxReceiveMessageSize = grpc.MaxReceiveMessageBytes;
         });
         builder.WebHost.ConfigureKestrel((context, kestrel) => GrpcEndpoints.Configure(kestrel, context.Configuration, grpc.Port));
+        builder.Services.AddTransient<IStartupFilter, GrpcEndpoints.HostingUrlsDeclared>();
         return builder;
     }
 

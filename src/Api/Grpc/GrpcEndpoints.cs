@@ -1,5 +1,7 @@
 using System.Net;
 using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Hosting.Server;
+using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 
 namespace WebSerialization.Api.Grpc;
@@ -16,6 +18,24 @@ namespace WebSerialization.Api.Grpc;
 /// </remarks>
 internal static class GrpcEndpoints
 {
+    /// <summary>
+    /// Empties the server's address list, which the web host fills from the same URLs just before it builds the
+    /// pipeline: they are declared as endpoints already, and Kestrel would warn on every start that it overrides them.
+    /// Kestrel lists the addresses it binds there once it has bound them.
+    /// </summary>
+    internal sealed class HostingUrlsDeclared(IServer server) : IStartupFilter
+    {
+        public Action<IApplicationBuilder> Configure(Action<IApplicationBuilder> next)
+        {
+            if (server.Features.Get<IServerAddressesFeature>() is { Addresses.IsReadOnly: false } feature)
+            {
+                feature.Addresses.Clear();
+            }
+
+            return next;
+        }
+    }
+
     public static void Configure(KestrelServerOptions kestrel, IConfiguration configuration, int grpcPort)
     {
         var hosts = new List<string>();
