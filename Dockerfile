@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # The API in a container: build and publish with the .NET SDK, run on the ASP.NET Core runtime as a non-root user.
 #   docker build -t webserialization .
 #   docker run --rm -p 8080:8080 -p 8081:8081 webserialization   # API on http://localhost:8080 (Swagger UI at /swagger), gRPC (h2c) on 8081
