@@ -107,6 +107,8 @@ internal sealed class JsonOrganizationDecoder : OrganizationDecoder
     {
         // Always read as if more may follow: a token is then only returned once it is certainly whole, and running
         // out of bytes before the root object closes is told apart from malformed input (Truncated, not Malformed).
+        // The reader starts at readerStart in span: at 0, and again after the members the fast path took.
+        var readerStart = 0;
         _spanOffset = offset;
         var reader = new Utf8JsonReader(span, isFinalBlock: false, _readerState);
         try
@@ -116,20 +118,36 @@ internal sealed class JsonOrganizationDecoder : OrganizationDecoder
                 // A token that long is refused however it arrives: whole in one span, or pending (RefuseOverlongUnit).
                 if (reader.BytesConsumed - reader.TokenStartIndex > _maxPendingBytes)
                 {
-                    TokenTooLong(offset + reader.TokenStartIndex);
+                    TokenTooLong(_spanOffset + reader.TokenStartIndex);
                 }
 
                 Accept(ref reader);
+
+                // After a member, the members that follow in this span's bytes go through the fast path while they
+                // have its shape; the reader resumes after them in the state it had after this one, which is the
+                // state it would have after each of them (in the array, after an object).
+                if (_expect == Expect.MemberStart && reader.TokenType == JsonTokenType.EndObject)
+                {
+                    var next = readerStart + (int)reader.BytesConsumed;
+                    var taken = ReadCommonMembers(span[next..]);
+                    if (taken > 0)
+                    {
+                        readerStart = next + taken;
+                        _spanOffset = offset + readerStart;
+                        reader = new Utf8JsonReader(span[readerStart..], isFinalBlock: false, reader.CurrentState);
+                    }
+                }
             }
         }
         catch (Exception e) when (e is JsonException or InvalidOperationException)
         {
-            // The reader's syntax errors, and CopyString's invalid UTF-8 and lone surrogates.
-            WireFormatThrow.Malformed(offset + reader.BytesConsumed, $"Invalid JSON: {e.Message}", e);
+            // The reader's syntax errors, and CopyString's invalid UTF-8 and lone surrogates. The reader's own
+            // position in its message counts from where it last resumed; the offset here is the payload's.
+            WireFormatThrow.Malformed(_spanOffset + reader.BytesConsumed, $"Invalid JSON: {WithoutReaderPosition(e.Message)}", e);
         }
 
         _readerState = reader.CurrentState;
-        var used = (int)reader.BytesConsumed;
+        var used = readerStart + (int)reader.BytesConsumed;
 
         // The reader leaves whitespace before an unfinished token unconsumed; skipping it here keeps what is held
         // between calls to the token itself, however much whitespace a client sends. After the root object,
@@ -170,6 +188,27 @@ internal sealed class JsonOrganizationDecoder : OrganizationDecoder
                 WireFormatThrow.Malformed(Consumed + offsetInBuffer + whitespace, "Bytes follow the end of the JSON payload.");
             }
         }
+    }
+
+    // Members of the usual shape, whole in span, up to MaxMembers (the reader refuses the one after, at its offset).
+    private int ReadCommonMembers(ReadOnlySpan<byte> span)
+    {
+        var taken = 0;
+        while (MembersDecoded < Limits.MaxMembers && JsonMemberFastPath.TryRead(span[taken..], Limits.MaxStringBytes, out var member, out var length))
+        {
+            AddMember(member);
+            taken += length;
+        }
+
+        return taken;
+    }
+
+    // System.Text.Json ends its messages with " LineNumber: n | BytePositionInLine: n."; its count starts where the
+    // reader last started, so the payload offset reported beside the message is the position that holds.
+    private static string WithoutReaderPosition(string message)
+    {
+        var position = message.LastIndexOf(" LineNumber:", StringComparison.Ordinal);
+        return position < 0 ? message : message[..position];
     }
 
     private static int CountLeadingWhitespace(ReadOnlySpan<byte> span)

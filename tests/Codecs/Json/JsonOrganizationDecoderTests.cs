@@ -25,6 +25,47 @@ public class JsonOrganizationDecoderTests
         }
     }
 
+    // Members of the shape the encoder writes are read by a fast path when they lie whole in what the decoder is
+    // given, and by the reader when they arrive a byte at a time: every byte of such members, replaced by each byte
+    // that could change what the bytes mean, must give both the same organization or the same error at the same offset.
+    [Theory]
+    [InlineData(int.MaxValue, int.MaxValue)]
+    [InlineData(12, 4)]
+    public void ReadsMembersWholeInOneSpanAsWhenTheyArriveAByteAtATime(int maxStringBytes, int maxMembers)
+    {
+        var members = new List<Member>
+        {
+            new() { Id = 1, Name = "TestName1", Description = "TestDescription12345", Address = "TestAddress678", Value = 1268846425, UpdateTime = 1702274075105 },
+            new() { Id = -2147483648, Name = null, Description = "", Address = "Stra\u00dfe \ud83d\ude00", Value = -0.0, UpdateTime = long.MinValue },
+            new() { Id = 2147483647, Name = "n", Description = null, Address = null, Value = 999_999_999_999_999, UpdateTime = long.MaxValue },
+            new() { Id = 0, Name = "x", Description = "y", Address = "z", Value = 1.5, UpdateTime = 0 },
+            new() { Id = 7, Name = "seven", Description = "7", Address = "77", Value = -12, UpdateTime = -1 },
+            new() { Id = 8, Name = "eight", Description = "8", Address = "88", Value = 1e15, UpdateTime = 8 },
+            new() { Id = 9, Name = "nine", Description = "9", Address = "99", Value = -0.0, UpdateTime = 9 },
+        };
+        var payload = CodecHarness.Encode(Codec, new Organization { Id = 3, Tags = ["t"], Members = members });
+        var limits = DecodeLimits.Default with { MaxStringBytes = maxStringBytes, MaxMembers = maxMembers };
+        var firstMember = payload.AsSpan().IndexOf("{\"id\":1,"u8);
+        byte[] replacements = [(byte)'"', (byte)'\\', (byte)' ', (byte)'.', (byte)'e', (byte)'0', (byte)'1', (byte)'-', (byte)',', (byte)'}', (byte)'n', 0x01, 0xC3, 0xFF];
+
+        var compared = 0;
+        for (var position = firstMember; position < payload.Length - 2; position++)
+        {
+            foreach (var replacement in replacements)
+            {
+                var mutated = (byte[])payload.Clone();
+                mutated[position] = replacement;
+                Assert.True(
+                    Outcome(mutated, int.MaxValue, limits) == Outcome(mutated, 1, limits),
+                    $"Byte {position} set to 0x{replacement:X2}: whole {Outcome(mutated, int.MaxValue, limits)}, byte by byte {Outcome(mutated, 1, limits)}");
+                compared++;
+            }
+        }
+
+        Assert.Equal(Outcome(payload, int.MaxValue, DecodeLimits.Default), Convert.ToHexString(payload));
+        Assert.True(compared > 500, $"Only {compared} payloads were compared.");
+    }
+
     [Fact]
     public void RefusesAStringThatNeverEndsWithoutBufferingIt()
     {
@@ -384,6 +425,19 @@ public class JsonOrganizationDecoderTests
     }
 
     // Feeds payload chunk by chunk, never final, until the decoder throws; returns the error and the bytes delivered.
+    // The organization as the encoder writes it back, or the error with its limit and offset.
+    private static string Outcome(byte[] payload, int chunkSize, DecodeLimits limits)
+    {
+        try
+        {
+            return Convert.ToHexString(CodecHarness.Encode(Codec, CodecHarness.Decode(Codec, payload, chunkSize, limits)));
+        }
+        catch (WireFormatException exception)
+        {
+            return $"{exception.Error} {exception.Limit} at {exception.Offset}";
+        }
+    }
+
     private static (WireFormatException Error, long Delivered) FeedUntilFailure(IOrganizationDecoder decoder, byte[] payload, int chunkSize)
     {
         long consumed = 0;
