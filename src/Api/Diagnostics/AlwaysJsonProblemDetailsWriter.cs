@@ -6,7 +6,7 @@ namespace WebSerialization.Api.Diagnostics;
 
 /// <summary>
 /// Writes every problem details body as <c>application/problem+json</c>. The built-in writer writes nothing when
-/// the Accept header allows no JSON (field notes), which would leave a MessagePack-only client with an empty 4xx.
+/// the Accept header allows no JSON (its CanWrite says no), which would leave a MessagePack-only client with an empty 4xx.
 /// Registered ahead of the built-in writer, so status code pages and the exception handler use it too.
 /// </summary>
 public sealed class AlwaysJsonProblemDetailsWriter(IOptions<JsonOptions> jsonOptions) : IProblemDetailsWriter

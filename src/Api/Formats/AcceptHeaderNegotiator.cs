@@ -6,7 +6,7 @@ namespace WebSerialization.Api.Formats;
 
 /// <summary>
 /// Chooses a response format from <c>?format=</c> or the Accept header, the way RFC 9110 §12.5.1 describes and MVC
-/// does not (field notes): every Accept entry counts, including alongside <c>*/*</c>; <c>q=0</c> means "not this";
+/// does not (docs/content-negotiation.md shows where they differ): every Accept entry counts, including alongside <c>*/*</c>; <c>q=0</c> means "not this";
 /// a media type gets the q of the most specific range that matches it; the highest q wins. Only the media types of
 /// <see cref="WireFormat.All"/> (names and aliases) select a format: <c>application/problem+json</c> says
 /// how a client reads errors, not that it wants the data as JSON. Where the RFC leaves a choice open, the rules are
