@@ -6,7 +6,7 @@ using WebSerialization.Models.Json;
 
 namespace WebSerialization.Codecs.Tests.Json;
 
-public class JsonEncoderContractTests
+public class JsonOrganizationEncoderTests
 {
     public static TheoryData<double> Doubles() => [0.0, -0.0, 1.5, -1e308, double.Epsilon, double.NaN, double.PositiveInfinity, double.NegativeInfinity, 1268846425,
         999_999_999_999_999, -999_999_999_999_999, 1e15, -1e15, 1e15 + 2, 1e16, 1e17, -1e17, 123_456_789_012_345_678, 1e18, 123_456_789_012_345.5, 9_007_199_254_740_993, 1e-7, -1, 100];

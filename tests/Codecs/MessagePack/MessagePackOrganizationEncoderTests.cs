@@ -13,7 +13,7 @@ namespace WebSerialization.Codecs.Tests.MessagePack;
 /// Exact bytes, computed by hand from the MessagePack specification, for what MessagePack-CSharp writes for the
 /// array-keyed model: the smallest int, str and array format, float 64 for every double.
 /// </summary>
-public class MessagePackEncoderTests
+public class MessagePackOrganizationEncoderTests
 {
     // [Id, Name, Description, Address, Value, UpdateTime] around one field under test.
     private const string OrganizationWithOneMember = "93 00 c0 91 96";

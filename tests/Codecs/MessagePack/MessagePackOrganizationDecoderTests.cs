@@ -15,7 +15,7 @@ namespace WebSerialization.Codecs.Tests.MessagePack;
 /// The decoder against untrusted input: every valid format of a value is accepted, everything else fails with a
 /// <see cref="WireFormatException"/> only, and no declared count or length makes it allocate before the bytes are there.
 /// </summary>
-public class MessagePackDecoderTests(ITestOutputHelper output)
+public class MessagePackOrganizationDecoderTests(ITestOutputHelper output)
 {
     // [0, nil, [member]] around a member, and a member around one field under test.
     private const string OneMemberOrganization = "93 00 c0 91";

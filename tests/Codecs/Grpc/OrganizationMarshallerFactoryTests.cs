@@ -9,7 +9,7 @@ using WebSerialization.Tests.Support;
 namespace WebSerialization.Codecs.Tests.Grpc;
 
 /// <summary>The gRPC marshallers of the organization's messages write the HTTP endpoint's bytes.</summary>
-public sealed class OrganizationMarshallerTests
+public sealed class OrganizationMarshallerFactoryTests
 {
     public static TheoryData<int> Seeds => [1, 2, 3];
 

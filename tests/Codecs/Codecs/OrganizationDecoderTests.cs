@@ -5,14 +5,14 @@ using WebSerialization.Models;
 using WebSerialization.Tests.Support;
 using Xunit.Abstractions;
 
-namespace WebSerialization.Codecs.Tests.Streaming;
+namespace WebSerialization.Codecs.Tests.Codecs;
 
 /// <summary>
 /// What every format's incremental decoder promises, checked the same way for all four: exact round trips whatever the
 /// chunking, a bounded amount of undecoded input held between calls, only <see cref="WireFormatException"/> for
 /// corrupt input, and nothing allocated beyond the decoded objects. Format-specific rules live in each format's tests.
 /// </summary>
-public class OrganizationDecoderContractTests(ITestOutputHelper output)
+public class OrganizationDecoderTests(ITestOutputHelper output)
 {
     public static TheoryData<WireFormat> Formats => [.. WireFormat.All];
 

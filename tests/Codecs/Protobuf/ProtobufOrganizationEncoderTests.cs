@@ -12,7 +12,7 @@ namespace WebSerialization.Codecs.Tests.Protobuf;
 /// The encoder writes protobuf by hand; Google.Protobuf's <see cref="CodedOutputStream"/> is the reference for every
 /// byte: tags, minimal varints (10 bytes for negative int32), fixed64 bits, UTF-8 with U+FFFD for lone surrogates.
 /// </summary>
-public class ProtobufEncoderTests
+public class ProtobufOrganizationEncoderTests
 {
     public static TheoryData<string> Organizations => ["random 1", "random 2", "random 3", "extremes", "seed", "long texts"];
 
