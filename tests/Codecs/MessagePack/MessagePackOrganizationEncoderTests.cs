@@ -1,6 +1,6 @@
 using System.Buffers;
+using MessagePack;
 using System.IO.Pipelines;
-using System.Text;
 using WebSerialization.Models;
 using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models.MessagePack;
@@ -10,35 +10,17 @@ using static WebSerialization.Codecs.Tests.MessagePack.MessagePackPayloads;
 namespace WebSerialization.Codecs.Tests.MessagePack;
 
 /// <summary>
-/// Exact bytes, computed by hand from the MessagePack specification, for what MessagePack-CSharp writes for the
-/// array-keyed model: the smallest int, str and array format, float 64 for every double.
+/// The bytes MessagePack-CSharp writes for the array-keyed model, at every edge of its format choices: the smallest int,
+/// str and array header, float 64 for every double, U+FFFD for a lone surrogate. The library decides those bytes, so
+/// they are taken from it; hand-written hex stays only for the layout docs/messagepack-layout.md prints.
 /// </summary>
 public class MessagePackOrganizationEncoderTests
 {
-    // [Id, Name, Description, Address, Value, UpdateTime] around one field under test.
-    private const string OrganizationWithOneMember = "93 00 c0 91 96";
-    private const string Nils = "c0 c0 c0";
-    private const string ZeroFloat64 = "cb 00 00 00 00 00 00 00 00";
-
-    [Fact]
-    public void WritesAnOrganizationWithoutTagsOrMembersAsIdAndTwoNils()
-    {
-        Assert.Equal(Hex("93 01 c0 c0"), Encode(new Organization { Id = 1 }));
-    }
-
-    [Fact]
-    public void WritesEmptyTagsAndMembersAsEmptyArraysNotNil()
-    {
-        Assert.Equal(Hex("93 01 90 90"), Encode(new Organization { Id = 1, Tags = [], Members = [] }));
-    }
-
-    [Fact]
-    public void WritesNullTagsAsNilAndEmptyTagsAsEmptyFixstr()
-    {
-        var organization = new Organization { Id = 1, Tags = ["a", null!, string.Empty] };
-
-        Assert.Equal(Hex("93 01 93 a1 61 c0 a0 c0"), Encode(organization));
-    }
+    public static TheoryData<long> IntegerEdges =>
+    [
+        0, 1, 127, 128, 255, 256, 65_535, 65_536, int.MaxValue, -1, -32, -33, -128, -129, -32_768, -32_769, int.MinValue,
+        4_294_967_295, 4_294_967_296, 1_702_247_304_000, long.MaxValue, -2_147_483_649, long.MinValue,
+    ];
 
     [Fact]
     public void WritesTheDocumentedExample()
@@ -56,105 +38,69 @@ public class MessagePackOrganizationEncoderTests
     }
 
     [Theory]
-    [InlineData(0, "00")]
-    [InlineData(1, "01")]
-    [InlineData(127, "7f")] // positive fixint stores 7-bit positive integer
-    [InlineData(128, "cc 80")] // uint 8
-    [InlineData(255, "cc ff")]
-    [InlineData(256, "cd 01 00")] // uint 16
-    [InlineData(65535, "cd ff ff")]
-    [InlineData(65536, "ce 00 01 00 00")] // uint 32
-    [InlineData(int.MaxValue, "ce 7f ff ff ff")]
-    [InlineData(-1, "ff")] // negative fixint stores 5-bit negative integer
-    [InlineData(-32, "e0")]
-    [InlineData(-33, "d0 df")] // int 8
-    [InlineData(-128, "d0 80")]
-    [InlineData(-129, "d1 ff 7f")] // int 16
-    [InlineData(-32768, "d1 80 00")]
-    [InlineData(-32769, "d2 ff ff 7f ff")] // int 32
-    [InlineData(int.MinValue, "d2 80 00 00 00")]
-    public void WritesInt32InTheSmallestFormat(int value, string hex)
+    [InlineData(false, false)]
+    [InlineData(true, false)]
+    [InlineData(false, true)]
+    [InlineData(true, true)]
+    public void WritesNullAndEmptyTagsAndMembersAsTheLibraryDoes(bool emptyTags, bool emptyMembers)
     {
-        var organization = new Organization { Id = value, Members = [new Member { Id = value }] };
-
-        var expected = Hex($"93 {hex} c0 91 96 {hex} {Nils} {ZeroFloat64} 00");
-        Assert.Equal(expected, Encode(organization));
+        AssertAsLibrary(new Organization { Id = 1, Tags = emptyTags ? [] : null, Members = emptyMembers ? [] : null });
+        AssertAsLibrary(new Organization { Id = 1, Tags = ["a", null!, string.Empty], Members = emptyMembers ? [] : [new Member()] });
     }
 
     [Theory]
-    [InlineData(127L, "7f")]
-    [InlineData(128L, "cc 80")]
-    [InlineData(65536L, "ce 00 01 00 00")]
-    [InlineData(4294967295L, "ce ff ff ff ff")]
-    [InlineData(4294967296L, "cf 00 00 00 01 00 00 00 00")] // uint 64
-    [InlineData(1702247304000L, "cf 00 00 01 8c 55 d8 8b 40")]
-    [InlineData(long.MaxValue, "cf 7f ff ff ff ff ff ff ff")]
-    [InlineData(-33L, "d0 df")]
-    [InlineData(-2147483648L, "d2 80 00 00 00")]
-    [InlineData(-2147483649L, "d3 ff ff ff ff 7f ff ff ff")] // int 64
-    [InlineData(long.MinValue, "d3 80 00 00 00 00 00 00 00")]
-    public void WritesInt64InTheSmallestFormat(long value, string hex)
+    [MemberData(nameof(IntegerEdges))]
+    public void WritesIntegersInTheFormatTheLibraryChooses(long value)
     {
-        var organization = new Organization { Members = [new Member { UpdateTime = value }] };
+        var id = (int)Math.Clamp(value, int.MinValue, int.MaxValue);
 
-        var expected = Hex($"{OrganizationWithOneMember} 00 {Nils} {ZeroFloat64} {hex}");
-        Assert.Equal(expected, Encode(organization));
+        AssertAsLibrary(new Organization { Id = id, Members = [new Member { Id = id, UpdateTime = value }] });
     }
 
     [Theory]
-    [InlineData(0x3ff8000000000000L, "3f f8 00 00 00 00 00 00")] // 1.5
-    [InlineData(unchecked((long)0x8000000000000000UL), "80 00 00 00 00 00 00 00")] // -0.0
-    [InlineData(0x7ff0000000000000L, "7f f0 00 00 00 00 00 00")] // +infinity
-    [InlineData(unchecked((long)0xfff0000000000000UL), "ff f0 00 00 00 00 00 00")] // -infinity
-    [InlineData(0x7ff8000000000123L, "7f f8 00 00 00 00 01 23")] // quiet NaN with a payload
-    [InlineData(unchecked((long)0xfff0000000000001UL), "ff f0 00 00 00 00 00 01")] // negative signalling NaN
-    [InlineData(1L, "00 00 00 00 00 00 00 01")] // the smallest subnormal
-    [InlineData(0x4000000000000000L, "40 00 00 00 00 00 00 00")] // 2.0: whole numbers stay float 64 too
-    public void WritesEveryDoubleAsFloat64FromItsBits(long bits, string hex)
+    [InlineData(0x3ff8000000000000L)] // 1.5
+    [InlineData(0x4000000000000000L)] // 2.0: whole numbers stay float 64 too
+    [InlineData(0L)] // +0.0
+    [InlineData(unchecked((long)0x8000000000000000UL))] // -0.0
+    [InlineData(0x7ff0000000000000L)] // +infinity
+    [InlineData(unchecked((long)0xfff0000000000000UL))] // -infinity
+    [InlineData(0x7ff8000000000123L)] // quiet NaN with a payload
+    [InlineData(unchecked((long)0xfff0000000000001UL))] // negative signalling NaN
+    [InlineData(1L)] // the smallest subnormal
+    public void WritesEveryDoubleAsTheLibraryDoesKeepingItsBits(long bits)
     {
-        var organization = new Organization { Members = [new Member { Value = BitConverter.Int64BitsToDouble(bits) }] };
-
-        var expected = Hex($"{OrganizationWithOneMember} 00 {Nils} cb {hex} 00");
-        Assert.Equal(expected, Encode(organization));
+        AssertAsLibrary(new Organization { Members = [new Member { Value = BitConverter.Int64BitsToDouble(bits) }] });
     }
 
     [Theory]
-    [InlineData("x", 0, "a0")] // fixstr stores a byte array whose length is upto 31 bytes
-    [InlineData("x", 31, "bf")]
-    [InlineData("x", 32, "d9 20")] // str 8 stores a byte array whose length is upto (2^8)-1 bytes
-    [InlineData("x", 100, "d9 64")]
-    [InlineData("x", 255, "d9 ff")]
-    [InlineData("x", 256, "da 01 00")] // str 16 stores a byte array whose length is upto (2^16)-1 bytes
-    [InlineData("x", 257, "da 01 01")]
-    [InlineData("x", 65535, "da ff ff")]
-    [InlineData("x", 65536, "db 00 01 00 00")] // str 32 stores a byte array whose length is upto (2^32)-1 bytes
-    [InlineData("\u00e9", 15, "be")] // é is 2 bytes: 30
-    [InlineData("\u00e9", 16, "d9 20")] // 32
-    [InlineData("\u20ac", 10, "be")] // € is 3 bytes: 30
-    [InlineData("\u20ac", 11, "d9 21")] // 33
-    [InlineData("\u00e9", 128, "da 01 00")] // 256 bytes from 128 chars
-    [InlineData("\U0001F600", 64, "da 01 00")] // 😀 is a surrogate pair, 4 bytes: 256 from 128 chars
-    [InlineData("\U0001F600", 4096, "da 40 00")] // 16384 bytes: crosses the long-string piece size
-    [InlineData("\u20ac", 22000, "db 00 01 01 d0")] // 66000 bytes
-    public void ChoosesTheStringHeaderFromTheUtf8ByteCount(string unit, int repeat, string header)
+    [InlineData("x", 0)]
+    [InlineData("x", 31)] // the last fixstr
+    [InlineData("x", 32)] // str 8
+    [InlineData("x", 100)]
+    [InlineData("x", 255)]
+    [InlineData("x", 256)] // str 16
+    [InlineData("x", 257)]
+    [InlineData("x", 65_535)]
+    [InlineData("x", 65_536)] // str 32
+    [InlineData("\u00e9", 15)] // é is 2 bytes: 30
+    [InlineData("\u00e9", 16)] // 32
+    [InlineData("\u20ac", 10)] // € is 3 bytes: 30
+    [InlineData("\u20ac", 11)] // 33
+    [InlineData("\u00e9", 128)] // 256 bytes from 128 chars
+    [InlineData("\U0001F600", 64)] // 😀 is a surrogate pair, 4 bytes: 256 from 128 chars
+    [InlineData("\U0001F600", 4096)] // 16384 bytes: crosses the long-string piece size
+    [InlineData("\u20ac", 22_000)] // 66000 bytes
+    public void ChoosesTheStringHeaderFromTheUtf8ByteCountAsTheLibraryDoes(string unit, int repeat)
     {
-        var name = string.Concat(Enumerable.Repeat(unit, repeat));
-        var organization = new Organization { Members = [new Member { Name = name }] };
-
-        var expected = Hex($"{OrganizationWithOneMember} 00 {header}")
-            .Concat(Encoding.UTF8.GetBytes(name))
-            .Concat(Hex($"c0 c0 {ZeroFloat64} 00"));
-        Assert.Equal(expected, Encode(organization));
+        AssertAsLibrary(new Organization { Members = [new Member { Name = string.Concat(Enumerable.Repeat(unit, repeat)) }] });
     }
 
     [Theory]
-    [InlineData(1, "a7")] // 3 + 1 + 3 bytes
-    [InlineData(300, "da 01 32")] // 3 + 300 + 3
-    [InlineData(20_000, "da 4e 4e")] // 22 lone surrogates x 3 + 19980, across the long-string pieces
-    public void WritesLoneSurrogatesAsTheReplacementCharacterAsUtf8EncodingDoes(int length, string header)
+    [InlineData(1)]
+    [InlineData(300)]
+    [InlineData(20_000)] // across the long-string pieces
+    public void WritesLoneSurrogatesAsTheReplacementCharacterAsTheLibraryDoes(int length)
     {
-        // A string that is not valid UTF-16 cannot become valid UTF-8: like MessagePack-CSharp's UTF8Encoding,
-        // each lone surrogate becomes U+FFFD (ef bf bd).
         var chars = new char[length + 2];
         Array.Fill(chars, 'a');
         for (var i = 0; i < chars.Length; i += 997)
@@ -163,30 +109,18 @@ public class MessagePackOrganizationEncoderTests
         }
 
         chars[^1] = '\udc00';
-        var name = new string(chars);
-        var organization = new Organization { Members = [new Member { Name = name }] };
 
-        var expected = Hex($"{OrganizationWithOneMember} 00 {header}")
-            .Concat(Encoding.UTF8.GetBytes(name))
-            .Concat(Hex($"c0 c0 {ZeroFloat64} 00"));
-        Assert.Equal(expected, Encode(organization));
-        Assert.Equal([0xef, 0xbf, 0xbd], Encoding.UTF8.GetBytes("\ud800"));
+        AssertAsLibrary(new Organization { Members = [new Member { Name = new string(chars) }] });
     }
 
     [Theory]
-    [InlineData(15, "9f")] // fixarray stores an array whose length is upto 15 elements
-    [InlineData(16, "dc 00 10")] // array 16 stores an array whose length is upto (2^16)-1 elements
-    [InlineData(65535, "dc ff ff")]
-    [InlineData(65536, "dd 00 01 00 00")] // array 32 stores an array whose length is upto (2^32)-1 elements
-    public void ChoosesTheArrayHeaderFromTheCount(int count, string header)
+    [InlineData(15)] // the last fixarray
+    [InlineData(16)] // array 16
+    [InlineData(65_535)]
+    [InlineData(65_536)] // array 32
+    public void ChoosesTheArrayHeaderFromTheCountAsTheLibraryDoes(int count)
     {
-        var tags = Enumerable.Repeat(string.Empty, count).ToArray();
-        var output = new ArrayBufferWriter<byte>();
-
-        MessagePackCodec.Instance.CreateEncoder().WriteHeader(output, new Organization { Tags = tags, Members = [] }, count);
-
-        var expected = Hex($"93 00 {header}").Concat(Enumerable.Repeat((byte)0xa0, count)).Concat(Hex(header));
-        Assert.Equal(expected, output.WrittenSpan.ToArray());
+        AssertAsLibrary(new Organization { Tags = Enumerable.Repeat(string.Empty, count).ToArray(), Members = [.. Enumerable.Range(0, count).Select(id => new Member { Id = id })] });
     }
 
     [Fact]
@@ -251,4 +185,6 @@ public class MessagePackOrganizationEncoderTests
         Assert.True(allocated < 1024, $"Encoding 10,048 members allocated {allocated} bytes.");
     }
 
+    private static void AssertAsLibrary(Organization organization) =>
+        Assert.Equal(Convert.ToHexString(MessagePackSerializer.Serialize(organization, MessagePackSerializerOptions.Standard)), Convert.ToHexString(Encode(organization)));
 }
