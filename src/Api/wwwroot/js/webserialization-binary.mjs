@@ -2,10 +2,32 @@
 // code with src/Models/Binary and was not ported from it, so that the .NET codec is checked against a second reading
 // of the spec. Section names in the comments are the spec's.
 //
-// decodeBinary(bytes) returns the shape canonical.mjs prints, and encodeBinary(organization) takes the shape it
-// parses. Each double also carries valueBits (the 16 hex digits of its IEEE 754 bits), because ECMAScript lets an
-// engine change a NaN's payload whenever it stores one: the bits, not the number, are what is read and written.
-import { bitsOf, doubleFromBits } from './canonical.mjs';
+// The reference reader for browsers and Node: the API serves this file at /js/webserialization-binary.mjs, the page at
+// / decodes with it, and tests/Interop imports it from here, so there is one JavaScript implementation. It is a plain
+// ES module with no imports, which both load as it is.
+//
+// decodeBinary(bytes) takes a Uint8Array and returns { id, tags, members }, each member { id, name, description,
+// address, value, valueBits, updateTime (a BigInt) }; encodeBinary(organization) takes the same shape. Each double also
+// carries valueBits (the 16 hex digits of its IEEE 754 bits), because ECMAScript lets an engine change a NaN's payload
+// whenever it stores one: the bits, not the number, are what is read and written.
+
+const scratch = new DataView(new ArrayBuffer(8));
+
+/** The IEEE 754 bits of a double, as 16 lowercase hex digits (a member's valueBits). */
+export function bitsOf(value) {
+  scratch.setFloat64(0, value);
+  return scratch.getBigUint64(0).toString(16).padStart(16, '0');
+}
+
+/** The double whose IEEE 754 bits are the 16 hex digits given. */
+export function doubleFromBits(hex) {
+  if (!/^[0-9a-f]{16}$/.test(hex)) {
+    throw new Error(`valueBits must be 16 lowercase hex digits, not ${JSON.stringify(hex)}`);
+  }
+
+  scratch.setBigUint64(0, BigInt(`0x${hex}`));
+  return scratch.getFloat64(0);
+}
 
 // Payload: the magic "WSBF" and the version byte.
 const magic = [0x57, 0x53, 0x42, 0x46];
