@@ -198,6 +198,7 @@ async function run(count) {
   const rows = formats.map(resultRow);
   resultsTable.tBodies[0].replaceChildren(...rows);
   resultsTable.hidden = false;
+  byId('results-help').hidden = false;
   charts.hidden = true;
   fillCurlLines(count);
 
