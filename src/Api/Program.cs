@@ -2,6 +2,7 @@ using WebSerialization.Api.Baseline;
 using WebSerialization.Api.Compression;
 using WebSerialization.Api.Diagnostics;
 using WebSerialization.Api.Grpc;
+using WebSerialization.Api.Home;
 using WebSerialization.Api.Limits;
 using WebSerialization.Api.OpenApi;
 using WebSerialization.Api.Organizations;
@@ -26,6 +27,7 @@ app.UseRequestLogging();
 app.UseHttpCompression();
 app.UseExceptionHandler();
 app.UseStatusCodePages();
+app.UseHomePage();
 app.UseApiDocumentation();
 app.MapRuntimeCounters();
 app.MapMetrics();
@@ -33,6 +35,7 @@ app.UseRateLimiter();
 
 app.MapHealthChecks("/healthz");
 app.MapOrganizations();
+app.MapServiceDescription();
 app.MapBaseline();
 app.MapGrpcApi();
 

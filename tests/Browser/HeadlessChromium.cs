@@ -1,3 +1,4 @@
+using OpenQA.Selenium;
 using OpenQA.Selenium.Chrome;
 
 namespace WebSerialization.BrowserTests;
@@ -42,11 +43,18 @@ public sealed class HeadlessChromium : IDisposable
             "--disable-dev-shm-usage",
             "--window-size=1280,2200",
             $"--user-data-dir={_profile}");
+
+        // The page's console, for tests that require it to stay free of errors (a failed load, an uncaught exception).
+        options.SetLoggingPreference(LogType.Browser, LogLevel.All);
         Driver = new ChromeDriver(service, options, TimeSpan.FromSeconds(60));
     }
 
     /// <summary>The WebDriver session.</summary>
     public ChromeDriver Driver { get; }
+
+    /// <summary>The console's errors since the last call (Chromium reports a failed request or an uncaught exception as SEVERE).</summary>
+    public IReadOnlyList<string> ConsoleErrors() =>
+        [.. Driver.Manage().Logs.GetLog(LogType.Browser).Where(entry => entry.Level == LogLevel.Severe).Select(entry => entry.Message)];
 
     /// <summary>Starts the browser.</summary>
     public static HeadlessChromium Start() => new();

@@ -5,7 +5,7 @@ using Xunit.Abstractions;
 namespace WebSerialization.BrowserTests;
 
 /// <summary>Swagger UI, as people use it: in Chromium, against the app in the Production environment.</summary>
-public sealed class SwaggerUiTests(SwaggerServer server, ITestOutputHelper output) : IClassFixture<SwaggerServer>
+public sealed class SwaggerUiTests(ProductionServer server, ITestOutputHelper output) : IClassFixture<ProductionServer>
 {
     private static readonly string[] MediaTypes =
     [

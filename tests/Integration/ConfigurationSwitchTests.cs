@@ -20,6 +20,15 @@ public sealed class ConfigurationSwitchTests(SwitchedOffApiServer server) : ICla
         Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
     }
 
+    [Fact]
+    public async Task LeavesSwaggerOutOfTheLinksThePageShowsWhenSwitchedOff()
+    {
+        using var service = System.Text.Json.JsonDocument.Parse(await server.Client.GetStringAsync("/api/service"));
+
+        Assert.Equal(System.Text.Json.JsonValueKind.Null, service.RootElement.GetProperty("links").GetProperty("swagger").ValueKind);
+        Assert.Equal(100, service.RootElement.GetProperty("memberCount").GetInt32());
+    }
+
     [Theory]
     [InlineData("GET")]
     [InlineData("POST")]

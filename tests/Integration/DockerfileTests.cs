@@ -54,6 +54,8 @@ public sealed partial class DockerfileTests(PublishedImageFixture fixture, ITest
         Assert.Equal(["dotnet", "WebSerialization.Api.dll"], fixture.Image.Entrypoint);
         Assert.True(File.Exists(Path.Combine(fixture.Image.WorkingDirectory, "WebSerialization.Api.dll")), "The publish did not put the entry point's assembly in the runtime stage's WORKDIR.");
         Assert.True(File.Exists(Path.Combine(fixture.Image.WorkingDirectory, "appsettings.Production.json")), "The Production settings are not in the image.");
+        Assert.True(File.Exists(Path.Combine(fixture.Image.WorkingDirectory, "wwwroot", "index.html")), "The page at / is not in the image.");
+        Assert.True(File.Exists(Path.Combine(fixture.Image.WorkingDirectory, "wwwroot", "js", "webserialization-binary.mjs")), "The JavaScript binary reader is not in the image.");
     }
 
     [Theory]
@@ -76,6 +78,7 @@ public sealed partial class DockerfileTests(PublishedImageFixture fixture, ITest
     [Theory]
     [InlineData("src/Api/Program.cs")]
     [InlineData("src/Api/appsettings.Production.json")]
+    [InlineData("src/Api/wwwroot/index.html")]
     [InlineData("src/Models/WebSerialization.Models.csproj")]
     [InlineData("global.json")]
     [InlineData("Directory.Packages.props")]
@@ -87,7 +90,7 @@ public sealed partial class DockerfileTests(PublishedImageFixture fixture, ITest
     }
 
     [Fact]
-    public async Task ServesHealthSwaggerAndEveryFormatLikeDockerRun()
+    public async Task ServesHealthSwaggerThePageAndEveryFormatLikeDockerRun()
     {
         var expected = OrganizationGenerator.Create(10);
         var sizes = new Dictionary<string, int>();
@@ -110,6 +113,13 @@ public sealed partial class DockerfileTests(PublishedImageFixture fixture, ITest
             using (var swagger = await app.Client.GetAsync("/swagger/index.html"))
             {
                 Assert.Equal(HttpStatusCode.OK, swagger.StatusCode);
+            }
+
+            // The page at /, from the image's WORKDIR, the content root the entry point runs in.
+            using (var page = await app.Client.GetAsync("/"))
+            {
+                Assert.Equal(HttpStatusCode.OK, page.StatusCode);
+                Assert.Equal("text/html", page.Content.Headers.ContentType?.MediaType);
             }
 
             // appsettings.Production.json switches the MVC baseline off.

@@ -12,6 +12,14 @@ public sealed class MetricsTests(ApiServer server, MetricsServer metricsServer) 
     private const string Path = "/metrics";
 
     [Fact]
+    public async Task GivesThePageItsLinkWhenOn()
+    {
+        using var service = System.Text.Json.JsonDocument.Parse(await metricsServer.Client.GetStringAsync("/api/service"));
+
+        Assert.Equal(Path, service.RootElement.GetProperty("links").GetProperty("metrics").GetString());
+    }
+
+    [Fact]
     public async Task IsOffByDefault()
     {
         using var response = await server.Client.GetAsync(Path);

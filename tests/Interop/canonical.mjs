@@ -9,23 +9,10 @@
 // payload depends on the engine. updateTime is a decimal string, because an int64 does not fit a JavaScript number.
 // A tag may be null, as the binary format allows.
 
-const scratch = new DataView(new ArrayBuffer(8));
+// A double's bits are read and written by the binary reader's own helpers, so that there is one implementation of them.
+import { bitsOf, doubleFromBits } from '../../src/Api/wwwroot/js/webserialization-binary.mjs';
 
-/** The IEEE 754 bits of a double, as 16 lowercase hex digits. */
-export function bitsOf(value) {
-  scratch.setFloat64(0, value);
-  return scratch.getBigUint64(0).toString(16).padStart(16, '0');
-}
-
-/** The double whose IEEE 754 bits are the 16 hex digits given. */
-export function doubleFromBits(hex) {
-  if (!/^[0-9a-f]{16}$/.test(hex)) {
-    throw new Error(`valueBits must be 16 lowercase hex digits, not ${JSON.stringify(hex)}`);
-  }
-
-  scratch.setBigUint64(0, BigInt(`0x${hex}`));
-  return scratch.getFloat64(0);
-}
+export { bitsOf, doubleFromBits };
 
 /** Checks that a value is an integer within a signed range of the given bits, and returns it as a BigInt. */
 export function checkInteger(value, bits, what) {

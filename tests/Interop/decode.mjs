@@ -6,14 +6,15 @@
 // msgpack: @msgpack/msgpack; an Organization is [Id, Tags, Members], a Member [Id, Name, Description, Address,
 //          Value, UpdateTime]. protobuf: protobufjs with the schema file given (default: organization.proto here).
 // json:    the platform's JSON.parse, with source text access so that int64 values keep every digit.
-// binary:  binary.mjs, a reader of docs/binary-format.md written from the spec alone; it rejects what the spec says a
-//          reader rejects, printing "Malformed" or "Truncated" and the offset.
+// binary:  the API's webserialization-binary.mjs (src/Api/wwwroot/js), a reader of docs/binary-format.md written from
+//          the spec alone; it rejects what the spec says a reader rejects, printing "Malformed" or "Truncated" and
+//          the offset.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { decode } from '@msgpack/msgpack';
 import protobuf from 'protobufjs';
-import { decodeBinary } from './binary.mjs';
+import { decodeBinary } from '../../src/Api/wwwroot/js/webserialization-binary.mjs';
 import { checkInteger, checkString, toCanonicalJson } from './canonical.mjs';
 
 const defaultSchema = fileURLToPath(new URL('./organization.proto', import.meta.url));

@@ -12,6 +12,9 @@ namespace WebSerialization.Api.Organizations;
 /// <summary>The organization endpoints: the four-format GET, the list of formats and the protobuf schema.</summary>
 public static class OrganizationApi
 {
+    /// <summary>Where the protobuf schema is served.</summary>
+    public const string SchemaPath = "/api/organization.proto";
+
     /// <summary>Registers the organization's services.</summary>
     public static IServiceCollection AddOrganizations(this IServiceCollection services, IConfiguration configuration)
     {
@@ -39,7 +42,8 @@ public static class OrganizationApi
             .WithName("GetFormats")
             .WithSummary("The formats, with their media types, aliases and `format` keys.");
 
-        api.MapGet("/organization.proto", () => TypedResults.Text(ProtobufSchema.Text, "text/plain; charset=utf-8"))
+        routes.MapGet(SchemaPath, () => TypedResults.Text(ProtobufSchema.Text, "text/plain; charset=utf-8"))
+            .WithTags("Organization")
             .WithName("GetProtobufSchema")
             .WithSummary("The protobuf schema of the organization, for generating a client in another language.");
 

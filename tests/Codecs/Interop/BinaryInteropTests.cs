@@ -8,7 +8,8 @@ using WebSerialization.Tests.Support;
 namespace WebSerialization.Codecs.Tests.Interop;
 
 /// <summary>
-/// Our binary codec against tests/Interop/binary.mjs, a reader and writer written from docs/binary-format.md alone.
+/// Our binary codec against src/Api/wwwroot/js/webserialization-binary.mjs, the JavaScript reader and writer the API
+/// ships, written from docs/binary-format.md alone.
 /// The format keeps every value exactly, so doubles compare by their bits, NaN payloads included; and the spec fixes
 /// the writer's choices, so both writers must produce the same bytes.
 /// </summary>
@@ -50,7 +51,7 @@ public class BinaryInteropTests
 
     public static TheoryData<string> Allowed => [.. AllowedPayloads.Keys];
 
-    /// <summary>The spec's rejected payloads that do not depend on a reader's limits (binary.mjs has none).</summary>
+    /// <summary>The spec's rejected payloads that do not depend on a reader's limits (the JavaScript reader has none).</summary>
     public static TheoryData<string> Forbidden =>
         [.. BinarySpecDocument.RejectedPayloads.Values.Where(payload => payload.Error != WireFormatError.LimitExceeded).Select(payload => payload.Name)];
 

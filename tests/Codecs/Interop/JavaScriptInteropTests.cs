@@ -14,7 +14,7 @@ namespace WebSerialization.Codecs.Tests.Interop;
 /// <item>Protobuf against protobufjs, reading the schema in tests/Interop/organization.proto (more in
 /// <see cref="ProtobufInteropTests"/>).</item>
 /// </list>
-/// The binary format is checked against binary.mjs by <see cref="BinaryInteropTests"/>, which holds it to more: values
+/// The binary format is checked against webserialization-binary.mjs by <see cref="BinaryInteropTests"/>, which holds it to more: values
 /// to the bit, the same bytes as ours, the spec's test vectors.
 /// </summary>
 public class JavaScriptInteropTests

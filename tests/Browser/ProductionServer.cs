@@ -9,15 +9,19 @@ using WebSerialization.Tests.Processes;
 namespace WebSerialization.BrowserTests;
 
 /// <summary>
-/// The real app on real Kestrel (127.0.0.1, ephemeral port) in the Production environment, because Swagger UI must
-/// stay available there. It serves 1,000 members: the browser asks for 10.
+/// The real app on real Kestrel (127.0.0.1, ephemeral port) in the Production environment, because Swagger UI and the
+/// page at / must work there, response compression included. It serves 10,000 members: the page's shared link asks
+/// for all of them, Swagger UI for 10.
 /// </summary>
-public sealed class SwaggerServer : WebApplicationFactory<Program>
+public sealed class ProductionServer : WebApplicationFactory<Program>
 {
+    /// <summary>The members the server holds.</summary>
+    public const int MemberCount = 10_000;
+
     // The gRPC endpoint (not used here) needs a port known before the host starts: a free one.
     private readonly int _grpcPort = LoopbackPort.Free();
 
-    public SwaggerServer()
+    public ProductionServer()
     {
         UseKestrel(options => options.Listen(IPAddress.Loopback, 0));
         StartServer();
@@ -31,7 +35,7 @@ public sealed class SwaggerServer : WebApplicationFactory<Program>
     protected override void ConfigureWebHost(IWebHostBuilder builder)
     {
         builder.UseEnvironment("Production");
-        builder.UseSetting("Organization:MemberCount", "1000");
+        builder.UseSetting("Organization:MemberCount", MemberCount.ToString(System.Globalization.CultureInfo.InvariantCulture));
         builder.UseSetting("Grpc:Port", _grpcPort.ToString(System.Globalization.CultureInfo.InvariantCulture));
     }
 }

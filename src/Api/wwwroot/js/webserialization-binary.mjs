@@ -2,10 +2,32 @@
 // code with src/Models/Binary and was not ported from it, so that the .NET codec is checked against a second reading
 // of the spec. Section names in the comments are the spec's.
 //
-// decodeBinary(bytes) returns the shape canonical.mjs prints, and encodeBinary(organization) takes the shape it
-// parses. Each double also carries valueBits (the 16 hex digits of its IEEE 754 bits), because ECMAScript lets an
-// engine change a NaN's payload whenever it stores one: the bits, not the number, are what is read and written.
-import { bitsOf, doubleFromBits } from './canonical.mjs';
+// The reference reader for browsers and Node: the API serves this file at /js/webserialization-binary.mjs, the page at
+// / decodes with it, and tests/Interop imports it from here, so there is one JavaScript implementation. It is a plain
+// ES module with no imports, which both load as it is.
+//
+// decodeBinary(bytes) takes a Uint8Array and returns { id, tags, members }, each member { id, name, description,
+// address, value, valueBits, updateTime (a BigInt) }; encodeBinary(organization) takes the same shape. Each double also
+// carries valueBits (the 16 hex digits of its IEEE 754 bits), because ECMAScript lets an engine change a NaN's payload
+// whenever it stores one: the bits, not the number, are what is read and written.
+
+const scratch = new DataView(new ArrayBuffer(8));
+
+/** The IEEE 754 bits of a double, as 16 lowercase hex digits (a member's valueBits). */
+export function bitsOf(value) {
+  scratch.setFloat64(0, value);
+  return scratch.getUint32(0).toString(16).padStart(8, '0') + scratch.getUint32(4).toString(16).padStart(8, '0');
+}
+
+/** The double whose IEEE 754 bits are the 16 hex digits given. */
+export function doubleFromBits(hex) {
+  if (!/^[0-9a-f]{16}$/.test(hex)) {
+    throw new Error(`valueBits must be 16 lowercase hex digits, not ${JSON.stringify(hex)}`);
+  }
+
+  scratch.setBigUint64(0, BigInt(`0x${hex}`));
+  return scratch.getFloat64(0);
+}
 
 // Payload: the magic "WSBF" and the version byte.
 const magic = [0x57, 0x53, 0x42, 0x46];
@@ -52,6 +74,25 @@ function trailingDigitCount(length, codeAt) {
   }
 
   return count;
+}
+
+// A varint of up to 7 bytes holds less than 2^49, which a Number holds exactly.
+const smallVarintBytes = 7;
+const powersOf128 = Array.from({ length: smallVarintBytes }, (_, index) => 2 ** (7 * index));
+
+/** zigzag, read back from an unsigned Number below 2^53 as z / 2 or -(z + 1) / 2 (exact, where shifts are 32-bit). */
+function unzigzag(zigzag) {
+  return zigzag % 2 === 0 ? zigzag / 2 : -(zigzag + 1) / 2;
+}
+
+/** The UTF-8 bytes of a string of ASCII digits. */
+function asciiBytes(digits) {
+  const bytes = new Uint8Array(digits.length);
+  for (let index = 0; index < digits.length; index++) {
+    bytes[index] = digits.charCodeAt(index);
+  }
+
+  return bytes;
 }
 
 function concatBytes(...parts) {
@@ -146,8 +187,36 @@ class PayloadReader {
   }
 
   zigzag64(what) {
+    const small = this.smallVarint64(what);
+    if (small !== null) {
+      return BigInt(unzigzag(small));
+    }
+
     const zigzag = this.varint64(what);
     return (zigzag >> 1n) ^ -(zigzag & 1n);
+  }
+
+  // A varint64 that ends within its first 7 bytes, as a Number: below 2^49, so exact, and read without BigInt, which
+  // is most of a member's cost. The checks are varint64's, in its order; a longer varint is left unread (null), for
+  // varint64 to read from the same offset.
+  smallVarint64(what) {
+    const start = this.offset;
+    let value = 0;
+    for (let index = 0; index < smallVarintBytes; index++) {
+      const offset = this.offset;
+      const byte = this.byte(what);
+      if (index > 0 && byte === 0) {
+        this.malformed(offset, `${what}: a varint that is not minimal (ends with 0x00)`);
+      }
+
+      value += (byte & 0x7f) * powersOf128[index];
+      if ((byte & 0x80) === 0) {
+        return value;
+      }
+    }
+
+    this.offset = start;
+    return null;
   }
 
   utf8(bytes, offset, what) {
@@ -158,15 +227,20 @@ class PayloadReader {
     }
   }
 
-  // Text: a number is below 10^19.
+  // Text: a number is below 10^19. Returns its digits as a string; below 2^49 it is read without BigInt.
   number(what) {
+    const small = this.smallVarint64(what);
+    if (small !== null) {
+      return String(small);
+    }
+
     const offset = this.offset;
     const number = this.varint64(what);
     if (number >= numberLimit) {
       this.malformed(offset, `${what}: number ${number} has more than ${maxNumberDigits} digits`);
     }
 
-    return utf8Encoder.encode(number.toString());
+    return number.toString();
   }
 
   prefix(previous, what) {
@@ -179,8 +253,11 @@ class PayloadReader {
     return previous.subarray(0, prefixLength);
   }
 
-  /** A member text of the given kind; returns its UTF-8 bytes (the next member's previous) and its string, or nulls. */
-  text(kind, previous, what) {
+  /**
+   * A member text of the given kind after the previous value of its field (its UTF-8 bytes and its string, '' for
+   * null); returns the value's UTF-8 bytes (the next member's previous) and its string, or nulls.
+   */
+  text(kind, previous, previousText, what) {
     const offset = this.offset;
     let bytes;
     switch (kind) {
@@ -190,17 +267,22 @@ class PayloadReader {
         const prefix = this.prefix(previous, what);
         const lengthAndFlag = this.varint32(`${what} textLengthAndNumberFlag`);
         const text = this.take(Math.floor(lengthAndFlag / 2), `${what} text`);
-        bytes = concatBytes(prefix, text, lengthAndFlag % 2 === 1 ? this.number(`${what} number`) : noBytes);
+        bytes = concatBytes(prefix, text, lengthAndFlag % 2 === 1 ? asciiBytes(this.number(`${what} number`)) : noBytes);
         break;
       }
       case 2:
-        bytes = concatBytes(this.prefix(previous, what), this.number(`${what} number`));
+        bytes = concatBytes(this.prefix(previous, what), asciiBytes(this.number(`${what} number`)));
         break;
       default: {
         // stem(previous): previous without all its trailing ASCII digits.
-        const stemLength = previous.length - trailingDigitCount(previous.length, (index) => previous[index]);
-        bytes = concatBytes(previous.subarray(0, stemLength), this.number(`${what} number`));
-        break;
+        // The previous value was well formed and its stem ends before ASCII digits only, so the stem and digits are
+        // well formed too, and its string is the previous string cut by as many chars as bytes: no decode needed.
+        const digitCount = trailingDigitCount(previous.length, (index) => previous[index]);
+        const digits = this.number(`${what} number`);
+        return {
+          bytes: concatBytes(previous.subarray(0, previous.length - digitCount), asciiBytes(digits)),
+          value: previousText.slice(0, previousText.length - digitCount) + digits,
+        };
       }
     }
 
@@ -211,6 +293,12 @@ class PayloadReader {
   /** Value: an integer that binary64 holds exactly (flags bit 7), or 8 little-endian bytes of IEEE 754 bits. */
   value(flags, what) {
     if ((flags & integerValueFlag) !== 0) {
+      const small = this.smallVarint64(what);
+      if (small !== null) {
+        const value = unzigzag(small);
+        return { value, valueBits: bitsOf(value) };
+      }
+
       const offset = this.offset;
       const integer = this.zigzag64(what);
       const value = Number(integer);
@@ -233,14 +321,23 @@ class PayloadReader {
 
     // Deltas wrap around in the field's width: 32 bits for ids, 64 for times.
     const id = (flags & consecutiveIdFlag) !== 0 ? (previous.id + 1) | 0 : (previous.id + this.zigzag32(`${what} idDelta`)) | 0;
-    const name = this.text((flags >> nameKindShift) & 3, previous.name, `${what} Name`);
-    const description = this.text((flags >> descriptionKindShift) & 3, previous.description, `${what} Description`);
-    const address = this.text((flags >> addressKindShift) & 3, previous.address, `${what} Address`);
+    const name = this.text((flags >> nameKindShift) & 3, previous.name, previous.nameText, `${what} Name`);
+    const description = this.text((flags >> descriptionKindShift) & 3, previous.description, previous.descriptionText, `${what} Description`);
+    const address = this.text((flags >> addressKindShift) & 3, previous.address, previous.addressText, `${what} Address`);
     const { value, valueBits } = this.value(flags, `${what} Value`);
     const updateTime = BigInt.asIntN(64, previous.updateTime + this.zigzag64(`${what} updateTimeDelta`));
     return {
       member: { id, name: name.value, description: description.value, address: address.value, value, valueBits, updateTime },
-      next: { id, updateTime, name: name.bytes, description: description.bytes, address: address.bytes },
+      next: {
+        id,
+        updateTime,
+        name: name.bytes,
+        nameText: name.value ?? '',
+        description: description.bytes,
+        descriptionText: description.value ?? '',
+        address: address.bytes,
+        addressText: address.value ?? '',
+      },
     };
   }
 }
@@ -284,7 +381,7 @@ export function decodeBinary(bytes) {
     members = [];
 
     // The member before the first one: Id 0, UpdateTime 0 and null texts.
-    let previous = { id: 0, updateTime: 0n, name: noBytes, description: noBytes, address: noBytes };
+    let previous = { id: 0, updateTime: 0n, name: noBytes, nameText: '', description: noBytes, descriptionText: '', address: noBytes, addressText: '' };
     for (let index = 0; index < memberCountPlusOne - 1; index++) {
       const { member, next } = reader.member(previous, index);
       members.push(member);

@@ -1,0 +1,65 @@
+using System.Net;
+using System.Text.Json;
+using WebSerialization.Models;
+
+namespace WebSerialization.IntegrationTests;
+
+/// <summary>The page at / and its files beside the API: served as files, without taking over any path the API answers.</summary>
+[Collection(ApiCollection.Name)]
+public sealed class HomePageEndpointTests(ApiServer server)
+{
+    [Theory]
+    [InlineData("/", "application/vnd.msgpack")]
+    [InlineData("/", "application/json")]
+    [InlineData("/index.html", "*/*")]
+    public async Task ServesThePageWhateverTheAcceptHeaderAsks(string path, string accept)
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Get, path);
+        request.Headers.Accept.ParseAdd(accept);
+
+        using var response = await server.Client.SendAsync(request);
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal("text/html", response.Content.Headers.ContentType?.MediaType);
+        Assert.Contains("<title>WebSerialization", await response.Content.ReadAsStringAsync(), StringComparison.Ordinal);
+    }
+
+    // A browser runs a module only when it comes with a JavaScript media type.
+    [Theory]
+    [InlineData("/js/home.mjs")]
+    [InlineData("/js/webserialization-binary.mjs")]
+    [InlineData("/js/decode-worker.mjs")]
+    public async Task ServesTheModulesAsJavaScript(string path)
+    {
+        using var response = await server.Client.GetAsync(path);
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal("text/javascript", response.Content.Headers.ContentType?.MediaType);
+    }
+
+    [Theory]
+    [InlineData("/nothing-here")]
+    [InlineData("/js/nothing-here.mjs")]
+    [InlineData("/api/nothing-here")]
+    public async Task AnswersAPathWithNoFileAndNoEndpointWithA404Problem(string path)
+    {
+        using var response = await server.Client.GetAsync(path);
+
+        Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
+        Assert.Equal(WireMediaTypes.ProblemJson, response.Content.Headers.ContentType?.MediaType);
+        using var problem = JsonDocument.Parse(await response.Content.ReadAsStringAsync());
+        Assert.Equal(404, problem.RootElement.GetProperty("status").GetInt32());
+    }
+
+    [Fact]
+    public async Task DescribesTheLargestCountAndTheLinksThatAreOn()
+    {
+        using var service = JsonDocument.Parse(await server.Client.GetStringAsync("/api/service"));
+
+        Assert.Equal(OrganizationGenerator.ArticleMemberCount, service.RootElement.GetProperty("memberCount").GetInt32());
+        var links = service.RootElement.GetProperty("links");
+        Assert.Equal("/api/organization.proto", links.GetProperty("schema").GetString());
+        Assert.Equal("/swagger", links.GetProperty("swagger").GetString());
+        Assert.Equal(JsonValueKind.Null, links.GetProperty("metrics").ValueKind);
+    }
+}
