@@ -10,6 +10,8 @@ using WebSerialization.Api.Transport;
 
 var builder = WebApplication.CreateBuilder(args);
 
+builder.Logging.AddCompactJsonConsole();
+
 builder.Services.AddSocketBuffers(builder.Configuration);
 builder.Services.AddAlwaysJsonProblemDetails();
 builder.Services.AddHealthChecks();

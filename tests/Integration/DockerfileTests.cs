@@ -132,15 +132,41 @@ public sealed partial class DockerfileTests(PublishedImageFixture fixture, ITest
 
             var entries = app.LogEntries();
             Assert.Contains(entries, entry => entry.GetProperty("Message").GetString() == "Hosting environment: Production");
+            // Production leaves the access line off: a success writes nothing, a refusal writes one Warning line.
+            Assert.DoesNotContain(entries, entry => entry.GetProperty("Category").GetString() == RequestLogCategory && entry.GetProperty("EventId").GetInt32() == 1);
+            Assert.Single(entries, entry => entry.GetProperty("Category").GetString() == RequestLogCategory
+                && entry.GetProperty("EventId").GetInt32() == 3
+                && entry.GetProperty("LogLevel").GetString() == "Warning"
+                && entry.GetProperty("Message").GetString()!.StartsWith("GET /api/mvc/organization?count=10 404 ", StringComparison.Ordinal));
+        }
+    }
+
+    [Fact]
+    public async Task WritesOneCompactAccessLinePerRequestWhenTheAccessLogIsOn()
+    {
+        var sizes = new Dictionary<string, int>();
+        await using (var app = StartImage(new() { [$"Logging__LogLevel__{RequestLogCategory}"] = "Information" }))
+        {
+            await app.WaitUntilHealthyAsync();
+            foreach (var format in WireFormat.All)
+            {
+                using var response = await app.Client.GetAsync($"/api/organization?count=10&format={format.Key}");
+                Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+                sizes[format.Key] = (await response.Content.ReadAsByteArrayAsync()).Length;
+            }
+
+            await StopLikeDockerAsync(app);
+
+            var entries = app.LogEntries();
             foreach (var (key, size) in sizes)
             {
-                // One JSON line per request, its fields in State.
-                Assert.Single(entries, entry => entry.GetProperty("Category").GetString() == RequestLogCategory
-                    && entry.GetProperty("State").GetProperty("Path").GetString() == "/api/organization"
-                    && entry.GetProperty("State").GetProperty("StatusCode").GetInt32() == 200
-                    && entry.GetProperty("State").GetProperty("Format").GetString() == key
-                    && entry.GetProperty("State").GetProperty("Bytes").GetInt64() == size
-                    && entry.GetProperty("State").GetProperty("ElapsedMilliseconds").GetDouble() > 0);
+                // One JSON line per request, every field once (in the message) and no scopes.
+                var line = Assert.Single(entries, entry => entry.GetProperty("Category").GetString() == RequestLogCategory
+                    && entry.GetProperty("EventId").GetInt32() == 1
+                    && entry.GetProperty("Message").GetString()!.StartsWith(
+                        string.Create(CultureInfo.InvariantCulture, $"GET /api/organization?count=10&format={key} 200 {key} identity {size} bytes in "), StringComparison.Ordinal));
+                Assert.False(line.TryGetProperty("State", out _), line.GetRawText());
+                Assert.False(line.TryGetProperty("Scopes", out _), line.GetRawText());
             }
         }
     }
@@ -207,11 +233,12 @@ public sealed partial class DockerfileTests(PublishedImageFixture fixture, ITest
         Assert.True(
             app.LogEntries().Any(entry => entry.GetProperty("Category").GetString() == RequestLogCategory
                 && entry.GetProperty("EventId").GetInt32() == 2
-                && entry.GetProperty("State").GetProperty("Path").GetString() == "/api/organization"),
+                && entry.GetProperty("LogLevel").GetString() == "Warning"
+                && entry.GetProperty("Message").GetString()!.StartsWith("GET /api/organization?format=json ", StringComparison.Ordinal)),
             $"The stalled download was not logged as aborted.\n{app.Transcript()}");
     }
 
-    private ImageProcess StartImage()
+    private ImageProcess StartImage(Dictionary<string, string>? settings = null)
     {
         foreach (var line in fixture.ReplayLog)
         {
@@ -231,6 +258,11 @@ public sealed partial class DockerfileTests(PublishedImageFixture fixture, ITest
         {
             output.WriteLine($"Port {ImageGrpcPort} is taken on this machine, so gRPC listens on {grpcPort} (Grpc__Port={grpcPort}).");
             overrides["Grpc__Port"] = grpcPort.ToString(CultureInfo.InvariantCulture);
+        }
+
+        foreach (var (name, value) in settings ?? [])
+        {
+            overrides[name] = value;
         }
 
         return ImageProcess.Start(fixture.Image, port, overrides);

@@ -70,6 +70,29 @@ public sealed class MetricsTests(ApiServer server, MetricsServer metricsServer) 
         Assert.True(after - before >= received, $"{key}: the counter moved by {after - before} bytes; the body had {received}.");
     }
 
+    // The access line's figures without the access line: a download counted by route, status and format, its body in the size histogram.
+    [Theory]
+    [InlineFormatData("json")]
+    [InlineFormatData("binary")]
+    public async Task LabelsTheRequestDurationWithTheFormatAndRecordsTheBodySize(WireFormat format)
+    {
+        var key = format.Key;
+        var requests = $"format=\"{key}\",http_request_method=\"GET\",http_response_status_code=\"200\",http_route=\"/api/organization\"";
+        var before = Sample((await ScrapeAsync()).Text, "http_server_request_duration_seconds_count", requests) ?? 0;
+        var sizesBefore = Sample((await ScrapeAsync()).Text, "http_server_response_body_size_bytes_sum", $"format=\"{key}\"") ?? 0;
+
+        long received;
+        using (var download = await metricsServer.Client.GetAsync($"/api/organization?format={key}&count={MetricsServer.MemberCount}"))
+        {
+            Assert.Equal(HttpStatusCode.OK, download.StatusCode);
+            received = (await download.Content.ReadAsByteArrayAsync()).LongLength;
+        }
+
+        var text = (await ScrapeAsync()).Text;
+        Assert.True(Sample(text, "http_server_request_duration_seconds_count", requests) - before >= 1, $"{key}: no duration recorded with its format.\n{text}");
+        Assert.True(Sample(text, "http_server_response_body_size_bytes_sum", $"format=\"{key}\"") - sizesBefore >= received, $"{key}: the body size histogram did not take the body.\n{text}");
+    }
+
     private async Task<(string? ContentType, string Text)> ScrapeAsync()
     {
         using var response = await metricsServer.Client.GetAsync(Path);

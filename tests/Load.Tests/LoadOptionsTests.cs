@@ -158,4 +158,28 @@ public class LoadOptionsTests
 
         Assert.Contains(text, line, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void ReadsTheLogCostModeAndItsMixedLoadDuration()
+    {
+        Assert.False(LoadOptions.Parse([]).LogCost);
+        Assert.Equal(TimeSpan.FromMinutes(5), LoadOptions.Parse(["--log-cost"]).LogVolumeDuration);
+
+        var options = LoadOptions.Parse(["--log-cost", "--log-volume-duration", "90"]);
+
+        Assert.True(options.LogCost);
+        Assert.Equal(TimeSpan.FromSeconds(90), options.LogVolumeDuration);
+    }
+
+    [Theory]
+    [InlineData("--smoke")]
+    [InlineData("--capacity")]
+    [InlineData("--url", "http://127.0.0.1:5000")]
+    [InlineData("--cpu-layout", "shared")]
+    public void RefusesTheLogCostModeWithAnotherModesOptions(params string[] other)
+    {
+        var error = Assert.Throws<ArgumentException>(() => LoadOptions.Parse(["--log-cost", .. other]));
+
+        Assert.StartsWith("--log-cost starts its own servers", error.Message, StringComparison.Ordinal);
+    }
 }

@@ -159,6 +159,15 @@ public static class LoadCommandLine
         Description = "Do not write docs/results/ (the reports under reports/ are written as ever).",
     };
 
+    private static readonly Option<bool> LogCostOption = new("--log-cost")
+    {
+        Description = "Log-cost mode: three servers side by side on the server's CPUs (Production defaults, logging off, access log on); --repeat rounds "
+            + "(default 6) of --duration s of 1,000-member binary downloads against each in turn, with server CPU per request and the bytes each logged; "
+            + "then --log-volume-duration of mixed load counting log bytes. Writes docs/results/log-cost.md.",
+    };
+
+    private static readonly Option<double> LogVolumeDuration = Seconds("--log-volume-duration", "Log-cost mode: the mixed load on each server, in seconds (the issue's figure is per 5 minutes).", Defaults.LogVolumeDuration, 1, 3600);
+
     private static readonly Option<bool> NoBuild = new("--no-build")
     {
         Description = "Do not build the API first (use the Release build already there).",
@@ -214,6 +223,8 @@ public static class LoadCommandLine
             ServerCpus = result.GetValue(ServerCpus),
             ClientCpus = result.GetValue(ClientCpus),
             CpuLayouts = result.GetValue(CpuLayoutOption) ?? [],
+            LogCost = result.GetValue(LogCostOption),
+            LogVolumeDuration = TimeSpan.FromSeconds(Value(LogVolumeDuration, basis.LogVolumeDuration.TotalSeconds)),
         };
         return options.Validated(capacityCountGiven: result.GetResult(Count) is { Implicit: false });
     }
@@ -251,7 +262,7 @@ public static class LoadCommandLine
         """)
     {
         Url, SharedServer, ServerEnvironment, ServerCpus, ClientCpus, CpuLayoutOption, Scenarios, Copies, Rates, Capacity, RateStart, RateFactor, RateMax, P99Bound, Count,
-        WarmUp, Duration, RequestTimeout, MaxRequests, Repeat, OverallTimeout, Reports, Results, NoResults, NoBuild, Smoke,
+        WarmUp, Duration, RequestTimeout, MaxRequests, Repeat, OverallTimeout, Reports, Results, NoResults, NoBuild, Smoke, LogCostOption, LogVolumeDuration,
     };
 
     private static Option<double> Seconds(string name, string description, TimeSpan fallback, double min, double max) =>

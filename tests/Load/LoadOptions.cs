@@ -75,6 +75,15 @@ public sealed record LoadOptions
     /// <summary>Skip building the API (use the Release build already there).</summary>
     public bool NoBuild { get; init; }
 
+    /// <summary>
+    /// The log-cost mode (issue 28): servers with different logging side by side, server CPU per 1,000-member binary
+    /// download and log bytes per request, then the log volume under a mixed load (<see cref="LogCost.LogCostRun"/>).
+    /// </summary>
+    public bool LogCost { get; init; }
+
+    /// <summary>Log-cost mode: how long the mixed load runs on each server whose log volume is counted.</summary>
+    public TimeSpan LogVolumeDuration { get; init; } = TimeSpan.FromMinutes(5);
+
     /// <summary>CI mode: small payloads, short scenarios, one copy, and a non-zero exit on any failure.</summary>
     public bool Smoke { get; init; }
 
@@ -132,6 +141,11 @@ public sealed record LoadOptions
         if (Smoke && Repetitions > 1)
         {
             throw new ArgumentException("--repeat does not apply to --smoke: the smoke measures each scenario once.");
+        }
+
+        if (LogCost && (Url is not null || Smoke || Capacity || Rates.Count > 0 || CpuLayouts.Contains(CpuLayout.Shared)))
+        {
+            throw new ArgumentException("--log-cost starts its own servers and runs its own load on split CPUs: leave out --url, --smoke, --capacity, --rate and --cpu-layout shared.");
         }
 
         if (Capacity && Rates.Count > 0)

@@ -37,6 +37,13 @@ public static class LoadRun
             return 0;
         }
 
+        if (options.LogCost)
+        {
+            return FindRepositoryRoot() is { } root
+                ? await LogCost.LogCostRun.RunAsync(args, options, root)
+                : await Failed("Cannot find WebSerialization.sln above this program or the current folder, so cannot start the servers.");
+        }
+
         var scenarios = LoadScenario.Select(options);
         options = BaselineScenarios.SwitchOn(options, scenarios);
         var repositoryRoot = FindRepositoryRoot();
@@ -437,6 +444,12 @@ public static class LoadRun
         $"Release build of src/Api on a free 127.0.0.1 port, ASPNETCORE_ENVIRONMENT=Production, Diagnostics__RuntimeEndpoint=true, Metrics__Enabled=true, "
         + $"Organization__MemberCount={options.MemberCounts.Max().ToString(CultureInfo.InvariantCulture)}"
         + string.Concat(options.ServerEnvironment.Select(variable => $", {variable.Key}={variable.Value}"));
+
+    private static async Task<int> Failed(string message)
+    {
+        await Console.Error.WriteLineAsync(message);
+        return 2;
+    }
 
     private static string? FindRepositoryRoot()
     {
