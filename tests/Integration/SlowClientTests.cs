@@ -33,7 +33,7 @@ public sealed partial class SlowClientTests(SlowClientApiServer server) : IClass
         using var slow = new CancellationTokenSource();
         var payload = await BinaryOrganizationAsync();
         var dribblers = Enumerable.Range(0, 8).Select(_ => StartDribblingUploadAsync("127.0.0.2", payload, slow.Token));
-        var readers = Enumerable.Range(0, 8).Select(_ => StartSlowReadAsync("127.0.0.2", "/api/organization?format=json", slow.Token));
+        var readers = Enumerable.Range(0, 8).Select(_ => StartSlowReadAsync(server.BaseAddress.Port, "127.0.0.2", "/api/organization?format=json", slow.Token));
         var clients = await Task.WhenAll(dribblers.Concat(readers));
         try
         {
@@ -213,7 +213,7 @@ public sealed partial class SlowClientTests(SlowClientApiServer server) : IClass
         Assert.Empty(defaults.TrustedProxies);
     }
 
-    private static bool IsCut((LogLevel Level, string Category, string Message) e, string method, string address, string reason) =>
+    internal static bool IsCut((LogLevel Level, string Category, string Message) e, string method, string address, string reason) =>
         e.Level == LogLevel.Information && e.Message.StartsWith($"Cut {method} /api/organization from {address} ", StringComparison.Ordinal) && e.Message.Contains(reason, StringComparison.Ordinal);
 
     private async Task<byte[]> BinaryOrganizationAsync() => await server.Client.GetByteArrayAsync(Binary);
@@ -262,9 +262,9 @@ public sealed partial class SlowClientTests(SlowClientApiServer server) : IClass
     }
 
     // A download read through a 4 KB receive buffer, 100 bytes every 100 ms (1 KB/s), until cancelled.
-    private async Task<SlowClient> StartSlowReadAsync(string source, string path, CancellationToken cancellationToken)
+    internal static async Task<SlowClient> StartSlowReadAsync(int port, string source, string path, CancellationToken cancellationToken)
     {
-        var socket = await LoopbackClients.ConnectAsync(source, server.BaseAddress.Port, receiveBufferBytes: 4096);
+        var socket = await LoopbackClients.ConnectAsync(source, port, receiveBufferBytes: 4096);
         await socket.SendAsync(Encoding.ASCII.GetBytes($"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"));
         var status = await LoopbackClients.ReadStatusAsync(socket, TimeSpan.FromSeconds(10));
         if (status == 200)
@@ -282,7 +282,7 @@ public sealed partial class SlowClientTests(SlowClientApiServer server) : IClass
         return new SlowClient(socket, status);
     }
 
-    private sealed record SlowClient(Socket Socket, int Status) : IDisposable
+    internal sealed record SlowClient(Socket Socket, int Status) : IDisposable
     {
         public void Dispose()
         {

@@ -47,11 +47,12 @@ public sealed partial class HeavyRequestGuard(RequestDelegate next, IOptions<Upl
             // Waits for a deadline callback that is running, so that it cannot abort a connection's next request.
             await registration.DisposeAsync();
             context.Features.Set(serverBody);
-            LogIfCut(context, limits, Volatile.Read(ref overtime) == 1, countingBody.BytesWritten, Stopwatch.GetElapsedTime(started).TotalSeconds);
+            LogIfCut(context, limits, Volatile.Read(ref overtime) == 1, countingBody.ReaderGone, countingBody.BytesWritten, Stopwatch.GetElapsedTime(started).TotalSeconds);
         }
     }
 
-    private void LogIfCut(HttpContext context, UploadLimitsOptions limits, bool overtime, long bytesSent, double seconds)
+    // Aborted: the token says so, or (before the server cancels it, on the thread pool) the body's pipe stopped taking bytes.
+    private void LogIfCut(HttpContext context, UploadLimitsOptions limits, bool overtime, bool readerGone, long bytesSent, double seconds)
     {
         var request = context.Request;
         var client = ClientPartition.Of(context);
@@ -64,7 +65,7 @@ public sealed partial class HeavyRequestGuard(RequestDelegate next, IOptions<Upl
             // Kestrel's verdict on a body read below the minimum rate (the only 408 this app answers).
             LogSlowSender(logger, request.Method, request.Path.Value, client, seconds, limits.MinDataRateBytesPerSecond);
         }
-        else if (context.RequestAborted.IsCancellationRequested && limits.MinDataRateBytesPerSecond > 0
+        else if ((context.RequestAborted.IsCancellationRequested || readerGone) && limits.MinDataRateBytesPerSecond > 0
             && seconds > limits.MinDataRateGraceSeconds && bytesSent < limits.MinDataRateBytesPerSecond * seconds)
         {
             // Kestrel aborts a connection whose answer is read below the minimum rate, and says so only at Debug: an

@@ -1,0 +1,105 @@
+using System.Diagnostics;
+using System.Net;
+
+namespace WebSerialization.IntegrationTests;
+
+/// <summary>
+/// A server whose minimum rate is 1 MB/s, with a 2 s grace period and a 10 s deadline. Kestrel counts an answer as
+/// read once the kernel has taken it, and a loopback socket takes about 3 MB before a reader that reads nothing
+/// stalls it: at 1 MB/s that is a few seconds, where the production 64 KiB/s makes it about a minute
+/// (docs/configuration.md, "Slow clients"). 200,000 members as JSON (32 MB) are far more than the kernel takes.
+/// </summary>
+public sealed class StrictRateApiServer() : ApiServer(new Dictionary<string, string>
+{
+    ["Organization:MemberCount"] = "200000",
+    ["Limits:MinDataRateBytesPerSecond"] = "1048576",
+    ["Limits:MinDataRateGraceSeconds"] = SlowReaderTests.GraceSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
+    ["Limits:MaxHeavyRequestSeconds"] = SlowReaderTests.DeadlineSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
+});
+
+public sealed class SlowReaderTests(StrictRateApiServer server) : IClassFixture<StrictRateApiServer>
+{
+    public const int GraceSeconds = 2;
+
+    public const int DeadlineSeconds = 10;
+
+    private const string Json = "/api/organization?format=json";
+
+    [Fact]
+    public async Task ReadersBelowTheMinimumRateAreCutAndTheirSlotsFreed()
+    {
+        const string Address = "127.0.0.30";
+        using var slow = new CancellationTokenSource();
+        var started = Stopwatch.StartNew();
+        using var first = await SlowClientTests.StartSlowReadAsync(server.BaseAddress.Port, Address, Json, slow.Token);
+        using var second = await SlowClientTests.StartSlowReadAsync(server.BaseAddress.Port, Address, Json, slow.Token);
+        try
+        {
+            Assert.Equal(200, first.Status);
+            Assert.Equal(200, second.Status);
+            using var client = LoopbackClients.From(Address, server.BaseAddress);
+            using (var third = await client.GetAsync(Json, HttpCompletionOption.ResponseHeadersRead))
+            {
+                Assert.Equal(HttpStatusCode.TooManyRequests, third.StatusCode);
+            }
+
+            // The grace period, the ~3 MB the kernel took at 1 MB/s, and a heartbeat (measured: 6.6 s); before the
+            // request's deadline, and the log line names the rate, so it is the rate that cut them.
+            var deadline = TimeSpan.FromSeconds(DeadlineSeconds);
+            while (server.AppEvents.Count(e => SlowClientTests.IsCut(e, "GET", Address, "it read the answer below")) < 2)
+            {
+                Assert.True(started.Elapsed < deadline, "The slow readers were not both logged as cut in time:\n" + string.Join('\n', server.AppEvents.Select(e => e.Message)));
+                await Task.Delay(100);
+            }
+
+            var again = await Task.WhenAll(Enumerable.Range(0, 2).Select(_ => client.GetAsync(Json, HttpCompletionOption.ResponseHeadersRead)));
+            Assert.All(again, response => Assert.Equal(HttpStatusCode.OK, response.StatusCode));
+            foreach (var response in again)
+            {
+                await (await response.Content.ReadAsStreamAsync()).CopyToAsync(Stream.Null);
+                response.Dispose();
+            }
+        }
+        finally
+        {
+            await slow.CancelAsync();
+        }
+
+        server.AssertNoErrorsLogged();
+    }
+
+    [Fact]
+    public async Task AHeavyRequestIsCutAtItsDeadlineWhateverItsRate()
+    {
+        const string Address = "127.0.0.31";
+        using var client = LoopbackClients.From(Address, server.BaseAddress);
+        var started = Stopwatch.StartNew();
+        using var response = await client.GetAsync(Json, HttpCompletionOption.ResponseHeadersRead);
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        await using var body = await response.Content.ReadAsStreamAsync();
+        var buffer = new byte[64 * 1024];
+        long received = 0;
+
+        // 1.5 MB/s, above the minimum: the 32 MB would take 21 s, past the 10 s deadline.
+        var cut = await Assert.ThrowsAnyAsync<Exception>(async () =>
+        {
+            int read;
+            while ((read = await body.ReadAsync(buffer)) > 0)
+            {
+                received += read;
+                var due = TimeSpan.FromSeconds(received / (1.5 * 1024 * 1024)) - started.Elapsed;
+                if (due > TimeSpan.Zero)
+                {
+                    await Task.Delay(due);
+                }
+            }
+        });
+        Assert.True(cut is HttpRequestException or IOException, cut.ToString());
+        Assert.InRange(started.Elapsed.TotalSeconds, DeadlineSeconds - 0.5, DeadlineSeconds + 5);
+        Assert.Contains(server.AppEvents, e => SlowClientTests.IsCut(e, "GET", Address, "a heavy request may last"));
+
+        using var next = await client.GetAsync("/api/organization?format=binary");
+        Assert.Equal(HttpStatusCode.OK, next.StatusCode);
+        server.AssertNoErrorsLogged();
+    }
+}
