@@ -189,6 +189,19 @@ public sealed partial class SlowClientTests(SlowClientApiServer server) : IClass
     }
 
     [Fact]
+    public async Task AForwardedForHeaderFromAnUntrustedPeerDoesNotMakeANewClient()
+    {
+        const string Address = "127.0.0.41";
+        using var slow = new CancellationTokenSource();
+        var port = server.BaseAddress.Port;
+        using var first = await StartSlowReadAsync(port, Address, "/api/organization?format=json", slow.Token, forwardedFor: "203.0.113.1");
+        using var second = await StartSlowReadAsync(port, Address, "/api/organization?format=json", slow.Token, forwardedFor: "203.0.113.2");
+        using var third = await StartSlowReadAsync(port, Address, "/api/organization?format=json", slow.Token, forwardedFor: "203.0.113.3");
+        await slow.CancelAsync();
+        Assert.Equal([200, 200, 429], new[] { first.Status, second.Status, third.Status });
+    }
+
+    [Fact]
     public void ProductionDefaultsAreTheDocumentedOnes()
     {
         var docs = File.ReadAllText(Path.Combine(RepositoryRoot(), "docs", "configuration.md"));
@@ -262,10 +275,11 @@ public sealed partial class SlowClientTests(SlowClientApiServer server) : IClass
     }
 
     // A download read through a 4 KB receive buffer, 100 bytes every 100 ms (1 KB/s), until cancelled.
-    internal static async Task<SlowClient> StartSlowReadAsync(int port, string source, string path, CancellationToken cancellationToken)
+    internal static async Task<SlowClient> StartSlowReadAsync(int port, string source, string path, CancellationToken cancellationToken, string? forwardedFor = null)
     {
         var socket = await LoopbackClients.ConnectAsync(source, port, receiveBufferBytes: 4096);
-        await socket.SendAsync(Encoding.ASCII.GetBytes($"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"));
+        var forwarded = forwardedFor is null ? string.Empty : $"X-Forwarded-For: {forwardedFor}\r\n";
+        await socket.SendAsync(Encoding.ASCII.GetBytes($"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{forwarded}\r\n"));
         var status = await LoopbackClients.ReadStatusAsync(socket, TimeSpan.FromSeconds(10));
         if (status == 200)
         {

@@ -8,6 +8,7 @@ namespace WebSerialization.IntegrationTests;
 /// read once the kernel has taken it, and a loopback socket takes about 3 MB before a reader that reads nothing
 /// stalls it: at 1 MB/s that is a few seconds, where the production 64 KiB/s makes it about a minute
 /// (docs/configuration.md, "Slow clients"). 200,000 members as JSON (32 MB) are far more than the kernel takes.
+/// 127.0.0.40 is a trusted proxy.
 /// </summary>
 public sealed class StrictRateApiServer() : ApiServer(new Dictionary<string, string>
 {
@@ -15,6 +16,7 @@ public sealed class StrictRateApiServer() : ApiServer(new Dictionary<string, str
     ["Limits:MinDataRateBytesPerSecond"] = "1048576",
     ["Limits:MinDataRateGraceSeconds"] = SlowReaderTests.GraceSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
     ["Limits:MaxHeavyRequestSeconds"] = SlowReaderTests.DeadlineSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
+    ["Limits:TrustedProxies:0"] = SlowReaderTests.TrustedProxy,
 });
 
 public sealed class SlowReaderTests(StrictRateApiServer server) : IClassFixture<StrictRateApiServer>
@@ -23,7 +25,24 @@ public sealed class SlowReaderTests(StrictRateApiServer server) : IClassFixture<
 
     public const int DeadlineSeconds = 10;
 
+    public const string TrustedProxy = "127.0.0.40";
+
     private const string Json = "/api/organization?format=json";
+
+    [Fact]
+    public async Task BehindATrustedProxyEachForwardedClientHasItsOwnShare()
+    {
+        using var slow = new CancellationTokenSource();
+        var port = server.BaseAddress.Port;
+        using var first = await SlowClientTests.StartSlowReadAsync(port, TrustedProxy, Json, slow.Token, forwardedFor: "203.0.113.1");
+        using var second = await SlowClientTests.StartSlowReadAsync(port, TrustedProxy, Json, slow.Token, forwardedFor: "203.0.113.1");
+        using var third = await SlowClientTests.StartSlowReadAsync(port, TrustedProxy, Json, slow.Token, forwardedFor: "203.0.113.1");
+        using var other = await SlowClientTests.StartSlowReadAsync(port, TrustedProxy, Json, slow.Token, forwardedFor: "203.0.113.2");
+        await slow.CancelAsync();
+
+        // One forwarded client is held to its share; another, through the same proxy, is not refused for it.
+        Assert.Equal([200, 200, 429, 200], new[] { first.Status, second.Status, third.Status, other.Status });
+    }
 
     [Fact]
     public async Task ReadersBelowTheMinimumRateAreCutAndTheirSlotsFreed()
