@@ -11,7 +11,11 @@ namespace WebSerialization.IntegrationTests;
 public static class LoopbackClients
 {
     /// <summary>An HttpClient whose connections leave from <paramref name="source"/>.</summary>
-    public static HttpClient From(string source, Uri baseAddress) => new(new SocketsHttpHandler
+    public static HttpClient From(string source, Uri baseAddress) =>
+        new(Handler(source)) { BaseAddress = baseAddress, Timeout = TimeSpan.FromMinutes(2) };
+
+    /// <summary>A handler whose connections leave from <paramref name="source"/> (for a gRPC channel too).</summary>
+    public static SocketsHttpHandler Handler(string source) => new()
     {
         ConnectCallback = async (context, cancellationToken) =>
         {
@@ -27,8 +31,7 @@ public static class LoopbackClients
                 throw;
             }
         },
-    })
-    { BaseAddress = baseAddress, Timeout = TimeSpan.FromMinutes(2) };
+    };
 
     /// <summary>A socket connected from <paramref name="source"/> to the server's <paramref name="port"/>, with a receive buffer of <paramref name="receiveBufferBytes"/> if given.</summary>
     public static async Task<Socket> ConnectAsync(string source, int port, int? receiveBufferBytes = null)

@@ -1,5 +1,8 @@
 using System.Diagnostics;
 using System.Net;
+using Grpc.Core;
+using Grpc.Net.Client;
+using WebSerialization.Models.Grpc;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -84,6 +87,41 @@ public sealed class SlowReaderTests(StrictRateApiServer server) : IClassFixture<
             await slow.CancelAsync();
         }
 
+        server.AssertNoErrorsLogged();
+    }
+
+    [Fact]
+    public async Task GrpcCallsHoldSlotsAndSilentUploadsAreCutAtTheDeadline()
+    {
+        using var channel = GrpcChannel.ForAddress(server.GrpcAddress, new GrpcChannelOptions { HttpHandler = LoopbackClients.Handler("127.0.0.50"), MaxReceiveMessageSize = null });
+        var service = GrpcClients.Organization(channel);
+        var bytes = new Marshaller<byte[]>(payload => payload, payload => payload);
+        var upload = new Method<byte[], byte[]>(MethodType.ClientStreaming, "webserialization.OrganizationService", "UploadOrganization", bytes, bytes);
+        // Two client-stream uploads that send nothing hold this client's share, as HTTP uploads do.
+        using var first = channel.CreateCallInvoker().AsyncClientStreamingCall(upload, null, default);
+        using var second = channel.CreateCallInvoker().AsyncClientStreamingCall(upload, null, default);
+        await Task.Delay(500);
+        var refused = await Assert.ThrowsAsync<RpcException>(async () => await service.GetOrganizationAsync(new OrganizationRequest { Count = 10 }));
+        Assert.Equal(StatusCode.ResourceExhausted, refused.StatusCode);
+
+        // Kestrel does not time an HTTP/2 request body that sends nothing at all (measured: no rate cut), so the
+        // deadline is what frees these slots; each call ends with a status, and the cut is logged.
+        foreach (var call in new[] { first, second })
+        {
+            // A TimeoutException here would be an upload still holding its slot.
+            await Assert.ThrowsAsync<RpcException>(async () => await call.ResponseAsync.WaitAsync(TimeSpan.FromSeconds(DeadlineSeconds + 5)));
+        }
+
+        // The line is written once the server's pipeline has unwound, which may be just after the client saw the reset.
+        var logged = Stopwatch.StartNew();
+        while (server.AppEvents.Count(e => e.Message.StartsWith("Cut POST /webserialization.OrganizationService/UploadOrganization from 127.0.0.50 ", StringComparison.Ordinal)
+            && e.Message.Contains("a heavy request may last", StringComparison.Ordinal)) < 2)
+        {
+            Assert.True(logged.Elapsed < TimeSpan.FromSeconds(3), "Not both cuts were logged:\n" + string.Join('\n', server.AppEvents.Select(e => e.Message)));
+            await Task.Delay(100);
+        }
+        var answer = await service.GetOrganizationAsync(new OrganizationRequest { Count = 10 });
+        Assert.Equal(10, answer.Members!.Count);
         server.AssertNoErrorsLogged();
     }
 
