@@ -25,6 +25,7 @@ builder.Services.AddMetrics(builder.Configuration);
 
 var app = builder.Build();
 
+app.UseTrustedForwardedHeaders();
 app.UseRequestLogging();
 app.UseHttpCompression();
 app.UseExceptionHandler();
@@ -34,6 +35,7 @@ app.UseApiDocumentation();
 app.MapRuntimeCounters();
 app.MapMetrics();
 app.UseRateLimiter();
+app.UseHeavyRequestGuard();
 
 app.MapHealthChecks("/healthz");
 app.MapOrganizations();

@@ -1,6 +1,7 @@
 using Grpc.AspNetCore.Server.Model;
 using Microsoft.Extensions.Options;
 using ProtoBuf.Grpc.Server;
+using WebSerialization.Api.Limits;
 
 namespace WebSerialization.Api.Grpc;
 
@@ -37,7 +38,8 @@ public static class GrpcApi
     /// <summary>Maps the gRPC services, reachable only on the gRPC port (when it is a fixed one).</summary>
     public static WebApplication MapGrpcApi(this WebApplication app)
     {
-        var service = app.MapGrpcService<OrganizationGrpcService>();
+        // Every call holds a heavy slot: a call's member count is in its message, read after the limiter has decided.
+        var service = app.MapGrpcService<OrganizationGrpcService>().RequireRateLimiting(HeavyRequestLimiter.Policy);
         var port = app.Services.GetRequiredService<IOptions<GrpcOptions>>().Value.Port;
         if (port != 0)
         {

@@ -13,6 +13,12 @@ namespace WebSerialization.Api.Limits;
 /// memory (uploads and conversions go member by member), so the cap is about time and a conversion's temporary file,
 /// not the heap (docs/configuration.md). Light requests (small counts, health, docs) are never limited.
 /// </summary>
+/// <remarks>
+/// Two limiters, both without a queue: the global one holds the total at <see cref="UploadLimitsOptions.MaxConcurrentHeavyRequests"/>,
+/// and the endpoints' policy, partitioned by <see cref="ClientPartition"/>, holds each client at
+/// <see cref="UploadLimitsOptions.MaxHeavyRequestsPerClient"/>. The middleware takes the global permit first and gives
+/// it back when the client's own is refused, so a client over its share never holds a slot.
+/// </remarks>
 public static class HeavyRequestLimiter
 {
     /// <summary>The policy name endpoints opt in with.</summary>
@@ -22,32 +28,54 @@ public static class HeavyRequestLimiter
     public static IServiceCollection AddHeavyRequestLimiter(this IServiceCollection services, IConfiguration configuration)
     {
         services.Configure<UploadLimitsOptions>(configuration.GetSection(UploadLimitsOptions.Section));
+        services.AddHeavyRequestGuard(configuration);
         services.AddRateLimiter(options =>
         {
             options.RejectionStatusCode = StatusCodes.Status429TooManyRequests;
+            options.GlobalLimiter = PartitionedRateLimiter.Create<HttpContext, string>(httpContext =>
+            {
+                var limits = LimitsOf(httpContext);
+                return IsHeavy(httpContext, limits)
+                    ? RateLimitPartition.GetConcurrencyLimiter(Policy, _ => new ConcurrencyLimiterOptions { PermitLimit = limits.MaxConcurrentHeavyRequests, QueueLimit = 0 })
+                    : RateLimitPartition.GetNoLimiter("light");
+            });
             options.AddPolicy(Policy, httpContext =>
             {
-                var limits = httpContext.RequestServices.GetRequiredService<IOptions<UploadLimitsOptions>>().Value;
-                return IsHeavy(httpContext.Request, limits)
-                    ? RateLimitPartition.GetConcurrencyLimiter(Policy, _ => new ConcurrencyLimiterOptions { PermitLimit = limits.MaxConcurrentHeavyRequests, QueueLimit = 0 })
+                var limits = LimitsOf(httpContext);
+                return IsHeavy(httpContext, limits)
+                    ? RateLimitPartition.GetConcurrencyLimiter(ClientPartition.Of(httpContext), _ => new ConcurrencyLimiterOptions { PermitLimit = limits.MaxHeavyRequestsPerClient, QueueLimit = 0 })
                     : RateLimitPartition.GetNoLimiter("light");
             });
             options.OnRejected = async (context, cancellationToken) =>
             {
-                var limits = context.HttpContext.RequestServices.GetRequiredService<IOptions<UploadLimitsOptions>>().Value;
+                var limits = LimitsOf(context.HttpContext);
+                var detail = $"The server is already serving {limits.MaxConcurrentHeavyRequests} large requests, or {limits.MaxHeavyRequestsPerClient} of yours; retry after {limits.RetryAfterSeconds} s.";
                 context.HttpContext.Response.Headers[HeaderNames.RetryAfter] = limits.RetryAfterSeconds.ToString(CultureInfo.InvariantCulture);
-                await ProblemResponses.Problem(
-                    StatusCodes.Status429TooManyRequests,
-                    "Too Many Requests",
-                    $"The server is already serving {limits.MaxConcurrentHeavyRequests} large requests; retry after {limits.RetryAfterSeconds} s.")
+                if (GrpcRejection.IsGrpc(context.HttpContext.Request))
+                {
+                    GrpcRejection.Write(context.HttpContext.Response, detail);
+                    return;
+                }
+
+                await ProblemResponses.Problem(StatusCodes.Status429TooManyRequests, "Too Many Requests", detail)
                     .ExecuteAsync(context.HttpContext);
             };
         });
         return services;
     }
 
-    private static bool IsHeavy(HttpRequest request, UploadLimitsOptions limits)
+    /// <summary>
+    /// Whether the request is one the limits apply to: its endpoint opted in, and it is an upload, a conversion, a
+    /// gRPC call, or a download of more than <see cref="UploadLimitsOptions.HeavyDownloadMembers"/> members.
+    /// </summary>
+    internal static bool IsHeavy(HttpContext httpContext, UploadLimitsOptions limits)
     {
+        if (httpContext.GetEndpoint()?.Metadata.GetMetadata<EnableRateLimitingAttribute>()?.PolicyName != Policy)
+        {
+            return false;
+        }
+
+        var request = httpContext.Request;
         if (!HttpMethods.IsGet(request.Method))
         {
             return true;
@@ -56,5 +84,24 @@ public static class HeavyRequestLimiter
         // A count that does not parse is rejected by the endpoint at once, so it is light; an omitted count means all members.
         var count = request.Query["count"].ToString();
         return count.Length == 0 || (int.TryParse(count, NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n > limits.HeavyDownloadMembers);
+    }
+
+    private static UploadLimitsOptions LimitsOf(HttpContext httpContext) =>
+        httpContext.RequestServices.GetRequiredService<IOptions<UploadLimitsOptions>>().Value;
+
+    // A gRPC client reads a refusal from grpc-status, not from the HTTP status: a trailers-only response with
+    // RESOURCE_EXHAUSTED, as the gRPC HTTP/2 protocol spells it.
+    private static class GrpcRejection
+    {
+        public static bool IsGrpc(HttpRequest request) =>
+            request.ContentType?.StartsWith("application/grpc", StringComparison.OrdinalIgnoreCase) == true;
+
+        public static void Write(HttpResponse response, string detail)
+        {
+            response.StatusCode = StatusCodes.Status200OK;
+            response.ContentType = "application/grpc";
+            response.Headers["grpc-status"] = "8";
+            response.Headers["grpc-message"] = Uri.EscapeDataString(detail);
+        }
     }
 }

@@ -1,0 +1,346 @@
+using System.Diagnostics;
+using System.Net;
+using System.Net.Http.Headers;
+using System.Net.Sockets;
+using System.Text;
+using System.Text.Json;
+using System.Text.RegularExpressions;
+using Microsoft.Extensions.Logging;
+using WebSerialization.Api.Limits;
+using WebSerialization.Models;
+
+namespace WebSerialization.IntegrationTests;
+
+/// <summary>
+/// The million-member server with the production rates and shares but a 2 s grace period, so that a client below the
+/// minimum rate is cut within seconds. Each test uses source addresses of its own, so the shares of one test never
+/// meet another's.
+/// </summary>
+public sealed class SlowClientApiServer() : ApiServer(new Dictionary<string, string>
+{
+    ["Limits:MinDataRateGraceSeconds"] = SlowClientTests.GraceSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
+});
+
+public sealed partial class SlowClientTests(SlowClientApiServer server) : IClassFixture<SlowClientApiServer>
+{
+    public const int GraceSeconds = 2;
+
+    private const string Binary = "/api/organization?format=binary";
+
+    [Fact]
+    public async Task SlowClientsFromOneAddressLeaveOtherClientsTheirDownloads()
+    {
+        using var slow = new CancellationTokenSource();
+        var payload = await BinaryOrganizationAsync();
+        var dribblers = Enumerable.Range(0, 8).Select(_ => StartDribblingUploadAsync("127.0.0.2", payload, slow.Token));
+        var readers = Enumerable.Range(0, 8).Select(_ => StartSlowReadAsync(server.BaseAddress.Port, "127.0.0.2", "/api/organization?format=json", slow.Token));
+        var clients = await Task.WhenAll(dribblers.Concat(readers));
+        try
+        {
+            // One address holds its share (a 100 Continue or a 200 is a slot taken); the rest of its requests are refused.
+            Assert.Equal(2, clients.Count(client => client.Status is 100 or 200));
+            Assert.Equal(14, clients.Count(client => client.Status == 429));
+
+            using var other = LoopbackClients.From("127.0.0.3", server.BaseAddress);
+            for (var attempt = 0; attempt < 3; attempt++)
+            {
+                var asked = Stopwatch.StartNew();
+                using var response = await other.GetAsync(Binary, HttpCompletionOption.ResponseHeadersRead);
+                Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+                Assert.True(asked.Elapsed < TimeSpan.FromSeconds(2), $"Download {attempt} waited {asked.Elapsed} for its answer.");
+                Assert.Equal(payload.Length, (await response.Content.ReadAsByteArrayAsync()).Length);
+            }
+        }
+        finally
+        {
+            await slow.CancelAsync();
+            foreach (var client in clients)
+            {
+                client.Dispose();
+            }
+        }
+
+        server.AssertNoErrorsLogged();
+    }
+
+    [Fact]
+    public async Task UploadsBelowTheMinimumRateAreCutAndTheirSlotsFreed()
+    {
+        const string Address = "127.0.0.4";
+        using var slow = new CancellationTokenSource();
+        var payload = await BinaryOrganizationAsync();
+        var started = Stopwatch.StartNew();
+        using var first = await StartDribblingUploadAsync(Address, payload, slow.Token);
+        using var second = await StartDribblingUploadAsync(Address, payload, slow.Token);
+        try
+        {
+            Assert.Equal(100, first.Status);
+            Assert.Equal(100, second.Status);
+            using var client = LoopbackClients.From(Address, server.BaseAddress);
+            using (var third = await client.GetAsync(Binary, HttpCompletionOption.ResponseHeadersRead))
+            {
+                Assert.Equal(HttpStatusCode.TooManyRequests, third.StatusCode);
+            }
+
+            // Each dribbling upload is answered 408 by Kestrel, not left hanging nor answered 500.
+            var deadline = TimeSpan.FromSeconds(GraceSeconds + 5);
+            Assert.Equal(408, await LoopbackClients.ReadStatusAsync(first.Socket, deadline));
+            Assert.Equal(408, await LoopbackClients.ReadStatusAsync(second.Socket, deadline));
+            while (server.AppEvents.Count(e => IsCut(e, "POST", Address, "its body arrived below")) < 2)
+            {
+                Assert.True(started.Elapsed < deadline, "The slow uploads were not both logged as cut within the grace period and 5 s:\n" + string.Join('\n', server.AppEvents.Select(e => e.Message)));
+                await Task.Delay(100);
+            }
+
+            // Both of the address's slots are free at once: two heavy requests from it run together.
+            var again = await Task.WhenAll(Enumerable.Range(0, 2).Select(_ => client.GetAsync(Binary, HttpCompletionOption.ResponseHeadersRead)));
+            Assert.All(again, response => Assert.Equal(HttpStatusCode.OK, response.StatusCode));
+            foreach (var response in again)
+            {
+                Assert.Equal(payload.Length, (await response.Content.ReadAsByteArrayAsync()).Length);
+                response.Dispose();
+            }
+        }
+        finally
+        {
+            await slow.CancelAsync();
+        }
+
+        server.AssertNoErrorsLogged();
+    }
+
+    [Fact]
+    public async Task ClientsOnASlowLinkCompleteTheirDownloadAndUpload()
+    {
+        const int BytesPerSecond = 1024 * 1024;
+        var payload = await BinaryOrganizationAsync();
+
+        var download = Task.Run(async () =>
+        {
+            using var client = LoopbackClients.From("127.0.0.5", server.BaseAddress);
+            using var response = await client.GetAsync(Binary, HttpCompletionOption.ResponseHeadersRead);
+            Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+            await using var body = await response.Content.ReadAsStreamAsync();
+            var buffer = new byte[64 * 1024];
+            var clock = Stopwatch.StartNew();
+            long received = 0;
+            int read;
+            while ((read = await body.ReadAsync(buffer)) > 0)
+            {
+                received += read;
+                await PaceAsync(clock, received, BytesPerSecond);
+            }
+
+            return received;
+        });
+
+        var upload = Task.Run(async () =>
+        {
+            using var client = LoopbackClients.From("127.0.0.6", server.BaseAddress);
+            using var content = new StreamContent(new PacedStream(payload, BytesPerSecond), 64 * 1024);
+            content.Headers.ContentType = MediaTypeHeaderValue.Parse(WireMediaTypes.Binary);
+            content.Headers.ContentLength = payload.Length;
+            using var response = await client.PostAsync("/api/organization", content);
+            Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+            return (await HttpPayloads.ReadSummaryAsync(response)).MemberCount;
+        });
+
+        Assert.Equal(payload.Length, await download);
+        Assert.Equal(server.Expected.Members!.Count, await upload);
+        Assert.DoesNotContain(server.AppEvents, e => e.Message.StartsWith("Cut ", StringComparison.Ordinal));
+        server.AssertNoErrorsLogged();
+    }
+
+    [Fact]
+    public async Task SixteenDownloadsFromSixteenAddressesStillMeetTheTotalLimitInBoundedMemory()
+    {
+        var clients = Enumerable.Range(10, 16).Select(n => LoopbackClients.From($"127.0.0.{n}", server.BaseAddress)).ToArray();
+        GC.Collect();
+        var before = GC.GetTotalMemory(forceFullCollection: true);
+        var responses = await Task.WhenAll(clients.Select(client => client.GetAsync("/api/organization?format=json", HttpCompletionOption.ResponseHeadersRead)));
+        try
+        {
+            // No body is read yet, and 150 MB of JSON does not fit in socket buffers: every 200 still holds its slot.
+            Assert.Equal(8, responses.Count(response => response.StatusCode == HttpStatusCode.OK));
+            Assert.Equal(8, responses.Count(response => response.StatusCode == HttpStatusCode.TooManyRequests));
+
+            var during = GC.GetTotalMemory(forceFullCollection: true);
+            Assert.True(during - before < 64L * 1024 * 1024, $"The heap grew by {(during - before) / 1024 / 1024} MB with 8 downloads under way.");
+            foreach (var response in responses.Where(response => response.StatusCode == HttpStatusCode.OK))
+            {
+                await using var body = await response.Content.ReadAsStreamAsync();
+                await body.CopyToAsync(Stream.Null);
+            }
+        }
+        finally
+        {
+            foreach (var response in responses)
+            {
+                response.Dispose();
+            }
+
+            foreach (var client in clients)
+            {
+                client.Dispose();
+            }
+        }
+
+        server.AssertNoErrorsLogged();
+    }
+
+    [Fact]
+    public async Task AForwardedForHeaderFromAnUntrustedPeerDoesNotMakeANewClient()
+    {
+        const string Address = "127.0.0.41";
+        using var slow = new CancellationTokenSource();
+        var port = server.BaseAddress.Port;
+        using var first = await StartSlowReadAsync(port, Address, "/api/organization?format=json", slow.Token, forwardedFor: "203.0.113.1");
+        using var second = await StartSlowReadAsync(port, Address, "/api/organization?format=json", slow.Token, forwardedFor: "203.0.113.2");
+        using var third = await StartSlowReadAsync(port, Address, "/api/organization?format=json", slow.Token, forwardedFor: "203.0.113.3");
+        await slow.CancelAsync();
+        Assert.Equal([200, 200, 429], new[] { first.Status, second.Status, third.Status });
+    }
+
+    [Fact]
+    public void ProductionDefaultsAreTheDocumentedOnes()
+    {
+        var docs = File.ReadAllText(Path.Combine(RepositoryRoot(), "docs", "configuration.md"));
+        using var appsettings = JsonDocument.Parse(File.ReadAllText(Path.Combine(RepositoryRoot(), "src", "Api", "appsettings.json")));
+        var limits = appsettings.RootElement.GetProperty("Limits");
+        var defaults = new UploadLimitsOptions();
+        foreach (var (name, value) in new (string, double)[]
+        {
+            (nameof(UploadLimitsOptions.MaxConcurrentHeavyRequests), defaults.MaxConcurrentHeavyRequests),
+            (nameof(UploadLimitsOptions.MaxHeavyRequestsPerClient), defaults.MaxHeavyRequestsPerClient),
+            (nameof(UploadLimitsOptions.MinDataRateBytesPerSecond), defaults.MinDataRateBytesPerSecond),
+            (nameof(UploadLimitsOptions.MinDataRateGraceSeconds), defaults.MinDataRateGraceSeconds),
+            (nameof(UploadLimitsOptions.MaxHeavyRequestSeconds), defaults.MaxHeavyRequestSeconds),
+        })
+        {
+            var documented = Regex.Match(docs, $@"\| `Limits__{name}` \| `([0-9.]+)`");
+            Assert.True(documented.Success, $"docs/configuration.md has no row for Limits__{name}.");
+            Assert.Equal(value, double.Parse(documented.Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture));
+            Assert.Equal(value, limits.GetProperty(name).GetDouble());
+        }
+
+        Assert.Empty(defaults.TrustedProxies);
+    }
+
+    internal static bool IsCut((LogLevel Level, string Category, string Message) e, string method, string address, string reason) =>
+        e.Level == LogLevel.Information && e.Message.StartsWith($"Cut {method} /api/organization from {address} ", StringComparison.Ordinal) && e.Message.Contains(reason, StringComparison.Ordinal);
+
+    private async Task<byte[]> BinaryOrganizationAsync() => await server.Client.GetByteArrayAsync(Binary);
+
+    private static string RepositoryRoot()
+    {
+        var directory = new DirectoryInfo(AppContext.BaseDirectory);
+        while (!File.Exists(Path.Combine(directory.FullName, "WebSerialization.sln")))
+        {
+            directory = directory.Parent!;
+        }
+
+        return directory.FullName;
+    }
+
+    // Sleeps until `bytes` at `bytesPerSecond` are due.
+    private static async Task PaceAsync(Stopwatch clock, long bytes, int bytesPerSecond)
+    {
+        var due = TimeSpan.FromSeconds((double)bytes / bytesPerSecond) - clock.Elapsed;
+        if (due > TimeSpan.Zero)
+        {
+            await Task.Delay(due);
+        }
+    }
+
+    // An upload that announces the whole body, asks for 100 Continue, and then sends 1 KB a second until cancelled.
+    private async Task<SlowClient> StartDribblingUploadAsync(string source, byte[] payload, CancellationToken cancellationToken)
+    {
+        var socket = await LoopbackClients.ConnectAsync(source, server.BaseAddress.Port);
+        await socket.SendAsync(Encoding.ASCII.GetBytes(
+            $"POST /api/organization HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: {WireMediaTypes.Binary}\r\nContent-Length: {payload.Length}\r\nExpect: 100-continue\r\n\r\n"));
+        var status = await LoopbackClients.ReadStatusAsync(socket, TimeSpan.FromSeconds(10));
+        if (status == 100)
+        {
+            _ = Task.Run(async () =>
+            {
+                for (var offset = 0; !cancellationToken.IsCancellationRequested; offset += 1024)
+                {
+                    await socket.SendAsync(payload.AsMemory(offset, 1024), SocketFlags.None, cancellationToken);
+                    await Task.Delay(1000, cancellationToken);
+                }
+            }, cancellationToken).ContinueWith(_ => { }, TaskScheduler.Default);
+        }
+
+        return new SlowClient(socket, status);
+    }
+
+    // A download read through a 4 KB receive buffer, 100 bytes every 100 ms (1 KB/s), until cancelled.
+    internal static async Task<SlowClient> StartSlowReadAsync(int port, string source, string path, CancellationToken cancellationToken, string? forwardedFor = null)
+    {
+        var socket = await LoopbackClients.ConnectAsync(source, port, receiveBufferBytes: 4096);
+        var forwarded = forwardedFor is null ? string.Empty : $"X-Forwarded-For: {forwardedFor}\r\n";
+        await socket.SendAsync(Encoding.ASCII.GetBytes($"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{forwarded}\r\n"));
+        var status = await LoopbackClients.ReadStatusAsync(socket, TimeSpan.FromSeconds(10));
+        if (status == 200)
+        {
+            _ = Task.Run(async () =>
+            {
+                var buffer = new byte[100];
+                while (await socket.ReceiveAsync(buffer, SocketFlags.None, cancellationToken) > 0)
+                {
+                    await Task.Delay(100, cancellationToken);
+                }
+            }, cancellationToken).ContinueWith(_ => { }, TaskScheduler.Default);
+        }
+
+        return new SlowClient(socket, status);
+    }
+
+    internal sealed record SlowClient(Socket Socket, int Status) : IDisposable
+    {
+        public void Dispose()
+        {
+            Socket.LingerState = new LingerOption(enable: true, seconds: 0);
+            Socket.Dispose();
+        }
+    }
+
+    // The body at a steady rate, 64 KB at a time, for StreamContent.
+    private sealed class PacedStream(byte[] payload, int bytesPerSecond) : Stream
+    {
+        private readonly Stopwatch _clock = new();
+        private int _position;
+
+        public override bool CanRead => true;
+
+        public override bool CanSeek => false;
+
+        public override bool CanWrite => false;
+
+        public override long Length => payload.Length;
+
+        public override long Position { get => _position; set => throw new NotSupportedException(); }
+
+        public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
+        {
+            _clock.Start();
+            await PaceAsync(_clock, _position, bytesPerSecond);
+            var count = Math.Min(Math.Min(buffer.Length, 64 * 1024), payload.Length - _position);
+            payload.AsMemory(_position, count).CopyTo(buffer);
+            _position += count;
+            return count;
+        }
+
+        public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+
+        public override void Flush()
+        {
+        }
+
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+
+        public override void SetLength(long value) => throw new NotSupportedException();
+
+        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+    }
+}

@@ -1,0 +1,162 @@
+using System.Diagnostics;
+using System.Net;
+using Grpc.Core;
+using Grpc.Net.Client;
+using WebSerialization.Models.Grpc;
+
+namespace WebSerialization.IntegrationTests;
+
+/// <summary>
+/// A server whose minimum rate is 1 MB/s, with a 2 s grace period and a 10 s deadline. Kestrel counts an answer as
+/// read once the kernel has taken it, and a loopback socket takes about 3 MB before a reader that reads nothing
+/// stalls it: at 1 MB/s that is a few seconds, where the production 64 KiB/s makes it about a minute
+/// (docs/configuration.md, "Slow clients"). 200,000 members as JSON (32 MB) are far more than the kernel takes.
+/// 127.0.0.40 is a trusted proxy.
+/// </summary>
+public sealed class StrictRateApiServer() : ApiServer(new Dictionary<string, string>
+{
+    ["Organization:MemberCount"] = "200000",
+    ["Limits:MinDataRateBytesPerSecond"] = "1048576",
+    ["Limits:MinDataRateGraceSeconds"] = SlowReaderTests.GraceSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
+    ["Limits:MaxHeavyRequestSeconds"] = SlowReaderTests.DeadlineSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
+    ["Limits:TrustedProxies:0"] = SlowReaderTests.TrustedProxy,
+});
+
+public sealed class SlowReaderTests(StrictRateApiServer server) : IClassFixture<StrictRateApiServer>
+{
+    public const int GraceSeconds = 2;
+
+    public const int DeadlineSeconds = 10;
+
+    public const string TrustedProxy = "127.0.0.40";
+
+    private const string Json = "/api/organization?format=json";
+
+    [Fact]
+    public async Task BehindATrustedProxyEachForwardedClientHasItsOwnShare()
+    {
+        using var slow = new CancellationTokenSource();
+        var port = server.BaseAddress.Port;
+        using var first = await SlowClientTests.StartSlowReadAsync(port, TrustedProxy, Json, slow.Token, forwardedFor: "203.0.113.1");
+        using var second = await SlowClientTests.StartSlowReadAsync(port, TrustedProxy, Json, slow.Token, forwardedFor: "203.0.113.1");
+        using var third = await SlowClientTests.StartSlowReadAsync(port, TrustedProxy, Json, slow.Token, forwardedFor: "203.0.113.1");
+        using var other = await SlowClientTests.StartSlowReadAsync(port, TrustedProxy, Json, slow.Token, forwardedFor: "203.0.113.2");
+        await slow.CancelAsync();
+
+        // One forwarded client is held to its share; another, through the same proxy, is not refused for it.
+        Assert.Equal([200, 200, 429, 200], new[] { first.Status, second.Status, third.Status, other.Status });
+    }
+
+    [Fact]
+    public async Task ReadersBelowTheMinimumRateAreCutAndTheirSlotsFreed()
+    {
+        const string Address = "127.0.0.30";
+        using var slow = new CancellationTokenSource();
+        var started = Stopwatch.StartNew();
+        using var first = await SlowClientTests.StartSlowReadAsync(server.BaseAddress.Port, Address, Json, slow.Token);
+        using var second = await SlowClientTests.StartSlowReadAsync(server.BaseAddress.Port, Address, Json, slow.Token);
+        try
+        {
+            Assert.Equal(200, first.Status);
+            Assert.Equal(200, second.Status);
+            using var client = LoopbackClients.From(Address, server.BaseAddress);
+            using (var third = await client.GetAsync(Json, HttpCompletionOption.ResponseHeadersRead))
+            {
+                Assert.Equal(HttpStatusCode.TooManyRequests, third.StatusCode);
+            }
+
+            // The grace period, the ~3 MB the kernel took at 1 MB/s, and a heartbeat (measured: 6.6 s); before the
+            // request's deadline, and the log line names the rate, so it is the rate that cut them.
+            var deadline = TimeSpan.FromSeconds(DeadlineSeconds);
+            while (server.AppEvents.Count(e => SlowClientTests.IsCut(e, "GET", Address, "it read the answer below")) < 2)
+            {
+                Assert.True(started.Elapsed < deadline, "The slow readers were not both logged as cut in time:\n" + string.Join('\n', server.AppEvents.Select(e => e.Message)));
+                await Task.Delay(100);
+            }
+
+            var again = await Task.WhenAll(Enumerable.Range(0, 2).Select(_ => client.GetAsync(Json, HttpCompletionOption.ResponseHeadersRead)));
+            Assert.All(again, response => Assert.Equal(HttpStatusCode.OK, response.StatusCode));
+            foreach (var response in again)
+            {
+                await (await response.Content.ReadAsStreamAsync()).CopyToAsync(Stream.Null);
+                response.Dispose();
+            }
+        }
+        finally
+        {
+            await slow.CancelAsync();
+        }
+
+        server.AssertNoErrorsLogged();
+    }
+
+    [Fact]
+    public async Task GrpcCallsHoldSlotsAndSilentUploadsAreCutAtTheDeadline()
+    {
+        using var channel = GrpcChannel.ForAddress(server.GrpcAddress, new GrpcChannelOptions { HttpHandler = LoopbackClients.Handler("127.0.0.50"), MaxReceiveMessageSize = null });
+        var service = GrpcClients.Organization(channel);
+        var bytes = new Marshaller<byte[]>(payload => payload, payload => payload);
+        var upload = new Method<byte[], byte[]>(MethodType.ClientStreaming, "webserialization.OrganizationService", "UploadOrganization", bytes, bytes);
+        // Two client-stream uploads that send nothing hold this client's share, as HTTP uploads do.
+        using var first = channel.CreateCallInvoker().AsyncClientStreamingCall(upload, null, default);
+        using var second = channel.CreateCallInvoker().AsyncClientStreamingCall(upload, null, default);
+        await Task.Delay(500);
+        var refused = await Assert.ThrowsAsync<RpcException>(async () => await service.GetOrganizationAsync(new OrganizationRequest { Count = 10 }));
+        Assert.Equal(StatusCode.ResourceExhausted, refused.StatusCode);
+
+        // Kestrel does not time an HTTP/2 request body that sends nothing at all (measured: no rate cut), so the
+        // deadline is what frees these slots; each call ends with a status, and the cut is logged.
+        foreach (var call in new[] { first, second })
+        {
+            // A TimeoutException here would be an upload still holding its slot.
+            await Assert.ThrowsAsync<RpcException>(async () => await call.ResponseAsync.WaitAsync(TimeSpan.FromSeconds(DeadlineSeconds + 5)));
+        }
+
+        // The line is written once the server's pipeline has unwound, which may be just after the client saw the reset.
+        var logged = Stopwatch.StartNew();
+        while (server.AppEvents.Count(e => e.Message.StartsWith("Cut POST /webserialization.OrganizationService/UploadOrganization from 127.0.0.50 ", StringComparison.Ordinal)
+            && e.Message.Contains("a heavy request may last", StringComparison.Ordinal)) < 2)
+        {
+            Assert.True(logged.Elapsed < TimeSpan.FromSeconds(3), "Not both cuts were logged:\n" + string.Join('\n', server.AppEvents.Select(e => e.Message)));
+            await Task.Delay(100);
+        }
+        var answer = await service.GetOrganizationAsync(new OrganizationRequest { Count = 10 });
+        Assert.Equal(10, answer.Members!.Count);
+        server.AssertNoErrorsLogged();
+    }
+
+    [Fact]
+    public async Task AHeavyRequestIsCutAtItsDeadlineWhateverItsRate()
+    {
+        const string Address = "127.0.0.31";
+        using var client = LoopbackClients.From(Address, server.BaseAddress);
+        var started = Stopwatch.StartNew();
+        using var response = await client.GetAsync(Json, HttpCompletionOption.ResponseHeadersRead);
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        await using var body = await response.Content.ReadAsStreamAsync();
+        var buffer = new byte[64 * 1024];
+        long received = 0;
+
+        // 1.5 MB/s, above the minimum: the 32 MB would take 21 s, past the 10 s deadline.
+        var cut = await Assert.ThrowsAnyAsync<Exception>(async () =>
+        {
+            int read;
+            while ((read = await body.ReadAsync(buffer)) > 0)
+            {
+                received += read;
+                var due = TimeSpan.FromSeconds(received / (1.5 * 1024 * 1024)) - started.Elapsed;
+                if (due > TimeSpan.Zero)
+                {
+                    await Task.Delay(due);
+                }
+            }
+        });
+        Assert.True(cut is HttpRequestException or IOException, cut.ToString());
+        Assert.InRange(started.Elapsed.TotalSeconds, DeadlineSeconds - 0.5, DeadlineSeconds + 5);
+        Assert.Contains(server.AppEvents, e => SlowClientTests.IsCut(e, "GET", Address, "a heavy request may last"));
+
+        using var next = await client.GetAsync("/api/organization?format=binary");
+        Assert.Equal(HttpStatusCode.OK, next.StatusCode);
+        server.AssertNoErrorsLogged();
+    }
+}
