@@ -29,8 +29,16 @@ public sealed partial class HeavyRequestGuard(RequestDelegate next, IOptions<Upl
 
         var started = Stopwatch.GetTimestamp();
         var serverBody = context.Features.GetRequiredFeature<IHttpResponseBodyFeature>();
-        var countingBody = new CountingResponseBodyFeature(serverBody);
-        context.Features.Set<IHttpResponseBodyFeature>(countingBody);
+
+        // The request log's counting body, when it is the one this request writes to, counts the same bytes: a
+        // response is wrapped once, not twice.
+        var countingBody = serverBody as CountingResponseBodyFeature;
+        var wrapped = countingBody is null;
+        countingBody ??= new CountingResponseBodyFeature(serverBody);
+        if (wrapped)
+        {
+            context.Features.Set<IHttpResponseBodyFeature>(countingBody);
+        }
         var overtime = 0;
         using var deadline = new CancellationTokenSource(TimeSpan.FromSeconds(limits.MaxHeavyRequestSeconds));
         var registration = deadline.Token.Register(() =>
@@ -46,7 +54,11 @@ public sealed partial class HeavyRequestGuard(RequestDelegate next, IOptions<Upl
         {
             // Waits for a deadline callback that is running, so that it cannot abort a connection's next request.
             await registration.DisposeAsync();
-            context.Features.Set(serverBody);
+            if (wrapped)
+            {
+                context.Features.Set(serverBody);
+            }
+
             LogIfCut(context, limits, Volatile.Read(ref overtime) == 1, countingBody.ReaderGone, countingBody.BytesWritten, Stopwatch.GetElapsedTime(started).TotalSeconds);
         }
     }
