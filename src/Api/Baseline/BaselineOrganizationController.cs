@@ -42,7 +42,7 @@ public sealed class BaselineOrganizationController(SeedOrganization seed) : Cont
             return new ProblemActionResult(ProblemResponses.Problem(
                 StatusCodes.Status400BadRequest,
                 "Invalid count",
-                $"count must be a whole number from 0 to {seed.MemberCount.ToString(CultureInfo.InvariantCulture)}; got {count.Value.ToString(CultureInfo.InvariantCulture)}."));
+                MemberCountParameter.Invalid(count.Value.ToString(CultureInfo.InvariantCulture), seed.MemberCount)));
         }
 
         // What an MVC action does to serve part of a list: a new list of the first members (the shared object itself

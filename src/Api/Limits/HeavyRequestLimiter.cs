@@ -4,6 +4,7 @@ using Microsoft.AspNetCore.RateLimiting;
 using Microsoft.Extensions.Options;
 using Microsoft.Net.Http.Headers;
 using WebSerialization.Api.Diagnostics;
+using WebSerialization.Api.Organizations;
 
 namespace WebSerialization.Api.Limits;
 
@@ -81,9 +82,11 @@ public static class HeavyRequestLimiter
             return true;
         }
 
-        // A count that does not parse is rejected by the endpoint at once, so it is light; an omitted count means all members.
-        var count = request.Query["count"].ToString();
-        return count.Length == 0 || (int.TryParse(count, NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n > limits.HeavyDownloadMembers);
+        // A count the endpoint refuses is answered at once, so it is light.
+        var available = httpContext.RequestServices.GetRequiredService<IOptions<OrganizationOptions>>().Value.MemberCount;
+        var count = request.Query[MemberCountParameter.Name];
+        return MemberCountParameter.TryRead(count.Count == 0 ? null : count.ToString(), available, out var members)
+            && members > limits.HeavyDownloadMembers;
     }
 
     private static UploadLimitsOptions LimitsOf(HttpContext httpContext) =>

@@ -2,7 +2,9 @@ using System.Globalization;
 using System.Text.Json.Nodes;
 using Microsoft.OpenApi;
 using Swashbuckle.AspNetCore.SwaggerGen;
+using Microsoft.Extensions.Options;
 using WebSerialization.Api.Formats;
+using WebSerialization.Api.Organizations;
 using WebSerialization.Models.Baseline;
 using WebSerialization.Models;
 
@@ -13,7 +15,7 @@ namespace WebSerialization.Api.OpenApi;
 /// problem details body, not a bare 400): <c>count</c> an integer with a small example, so "Try it out" does
 /// not ask a browser to render a million members; <c>format</c> one of the format keys.
 /// </summary>
-public sealed class OrganizationOperationFilter : IOperationFilter
+public sealed class OrganizationOperationFilter(IOptions<OrganizationOptions> options) : IOperationFilter
 {
     /// <summary>The <c>count</c> Swagger UI fills in.</summary>
     public const int ExampleCount = 10;
@@ -35,14 +37,14 @@ public sealed class OrganizationOperationFilter : IOperationFilter
         {
             switch (parameter.Name)
             {
-                case "count":
-                    parameter.Description = "How many members to include, 0 to the configured member count (1,000,000 by default). Omitted: all of them.";
+                case MemberCountParameter.Name:
+                    parameter.Description = "How many members to include, 0 to the configured member count. Omitted: all of them.";
                     parameter.Schema = new OpenApiSchema
                     {
                         Type = JsonSchemaType.Integer,
                         Format = "int32",
                         Minimum = "0",
-                        Maximum = OrganizationGenerator.ArticleMemberCount.ToString(CultureInfo.InvariantCulture),
+                        Maximum = options.Value.MemberCount.ToString(CultureInfo.InvariantCulture),
                     };
                     parameter.Example = JsonValue.Create(ExampleCount);
                     break;

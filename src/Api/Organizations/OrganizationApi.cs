@@ -58,14 +58,9 @@ public static class OrganizationApi
         [FromQuery] string? count,
         [FromQuery] string? format)
     {
-        var memberCount = seed.MemberCount;
-        if (count is not null
-            && (!int.TryParse(count, NumberStyles.None, CultureInfo.InvariantCulture, out memberCount) || memberCount > seed.MemberCount))
+        if (!MemberCountParameter.TryRead(count, seed.MemberCount, out var memberCount))
         {
-            return ProblemResponses.Problem(
-                StatusCodes.Status400BadRequest,
-                "Invalid count",
-                $"count must be a whole number from 0 to {seed.MemberCount.ToString(CultureInfo.InvariantCulture)}; got '{count}'.");
+            return ProblemResponses.Problem(StatusCodes.Status400BadRequest, "Invalid count", MemberCountParameter.Invalid(count!, seed.MemberCount));
         }
 
         var negotiated = AcceptHeaderNegotiator.Negotiate(format, httpContext.Request.Headers.Accept);
