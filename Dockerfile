@@ -1,9 +1,9 @@
 # The API in a container: build and publish with the .NET SDK, run on the ASP.NET Core runtime as a non-root user.
 #   docker build -t webserialization .
 #   docker run --rm -p 8080:8080 -p 8081:8081 webserialization   # API on http://localhost:8080 (Swagger UI at /swagger), gRPC (h2c) on 8081
-# docs/docker.md says how to configure it. No Docker engine runs on the project's CI machines, so
-# tests/Integration/DockerfileTests.cs reads this file and runs its RUN and ENTRYPOINT lines without one:
-# keep RUN lines to plain `dotnet` commands and COPY sources to plain paths, which that test can replay.
+# docs/docker.md says how to configure it. tests/Integration/DockerImageTests.cs builds this file with a Docker engine
+# and checks the image as a user would; where no registry is reachable, deploy/stand-in-images/build.sh makes local
+# stand-ins for the two base images first.
 
 # Build: the SDK that global.json names (10.0.401; its runtime is 10.0.12, the runtime image below).
 FROM mcr.microsoft.com/dotnet/sdk:10.0.401 AS build
