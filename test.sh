@@ -26,6 +26,14 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
     echo "could not install chromium and chromium-driver: the browser tests will fail" >&2
 fi
 
+# Debian's HAProxy and Prometheus, for the ScaleOut tests (tests/Integration/ScaleOutTests.cs), which start them with
+# the configuration in deploy/. The Docker tests install and start their engine themselves (deploy/stand-in-images).
+if ! command -v haproxy >/dev/null 2>&1 || ! command -v prometheus >/dev/null 2>&1; then
+  log "installing haproxy and prometheus (Debian) for the scale-out tests"
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy prometheus >/dev/null; } ||
+    echo "could not install haproxy and prometheus: the scale-out tests will fail" >&2
+fi
+
 log "build (Release)"
 dotnet build WebSerialization.sln -c Release -warnaserror --nologo -v quiet
 

@@ -1,0 +1,267 @@
+using System.Collections.Concurrent;
+using System.Diagnostics;
+using System.Net;
+using System.Security.Cryptography;
+using WebSerialization.IntegrationTests.ScaleOut;
+using WebSerialization.Models;
+using Xunit.Abstractions;
+
+namespace WebSerialization.IntegrationTests;
+
+/// <summary>
+/// Three replicas behind HAProxy with Prometheus scraping them (<see cref="ScaleOutTopology"/>, the configuration of
+/// deploy/): bodies pass through unchanged and streamed, Prometheus counts what the replicas served, and a rolling
+/// restart under load loses no request.
+/// </summary>
+[Trait("Category", "ScaleOut")]
+public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper output) : IClassFixture<ScaleOutTopology>
+{
+    private const string OrganizationRoute = "/api/organization";
+
+    [Fact]
+    public async Task BodiesThroughHAProxyAreTheReplicasBytes()
+    {
+        using var replica = new HttpClient { BaseAddress = topology.ReplicaAddresses[0], Timeout = TimeSpan.FromMinutes(2) };
+        foreach (var format in WireFormat.All)
+        {
+            var path = $"{OrganizationRoute}?format={format.Key}&count=10000";
+            Assert.Equal(await replica.GetByteArrayAsync(path), await topology.Client.GetByteArrayAsync(path));
+        }
+
+        Assert.Equal(await HashAsync(replica, $"{OrganizationRoute}?format=json"), await HashAsync(topology.Client, $"{OrganizationRoute}?format=json"));
+    }
+
+    [Fact]
+    public async Task AMillionMemberDownloadThroughHAProxyTakesAtMostAFifthLongerThanStraightFromAReplica()
+    {
+        using var replica = new HttpClient { BaseAddress = topology.ReplicaAddresses[0], Timeout = TimeSpan.FromMinutes(2) };
+        const string Path = OrganizationRoute + "?format=msgpack";
+        await HashAsync(replica, Path);
+        await HashAsync(topology.Client, Path);
+        var direct = new List<double>();
+        var proxied = new List<double>();
+        for (var i = 0; i < 9; i++)
+        {
+            direct.Add(await TimeAsync(replica, Path));
+            proxied.Add(await TimeAsync(topology.Client, Path));
+        }
+
+        var ratio = Median(proxied) / Median(direct);
+        output.WriteLine($"1M msgpack p50: direct {Median(direct):0} ms, through HAProxy {Median(proxied):0} ms ({ratio:0.00}x)");
+        Assert.True(ratio <= 1.2, $"Through HAProxy {Median(proxied):0} ms against {Median(direct):0} ms straight from a replica ({ratio:0.00}x).");
+    }
+
+    [Fact]
+    public async Task HAProxyStreamsFourMillionMemberDownloadsInLittleMemory()
+    {
+        var before = topology.HAProxy.ResidentBytes();
+        var peak = before;
+        using var done = new CancellationTokenSource();
+        var sampler = Task.Run(async () =>
+        {
+            while (!done.IsCancellationRequested)
+            {
+                peak = Math.Max(peak, topology.HAProxy.ResidentBytes());
+                await Task.Delay(20);
+            }
+        });
+
+        // A reader slower than the replicas makes HAProxy hold what it has not passed on, if it buffers.
+        var downloads = Enumerable.Range(0, 4).Select(_ => ReadSlowlyAsync(topology.Client, $"{OrganizationRoute}?format=json"));
+        var sizes = await Task.WhenAll(downloads);
+        await done.CancelAsync();
+        await sampler;
+
+        Assert.All(sizes, size => Assert.True(size > 150_000_000, $"A download ended after {size} bytes."));
+        var rise = (peak - before) / (1024.0 * 1024.0);
+        output.WriteLine($"HAProxy's resident memory rose by {rise:0.0} MB during four 1M JSON downloads.");
+        Assert.True(rise <= 32, $"HAProxy's resident memory rose by {rise:0.0} MB.");
+    }
+
+    [Fact]
+    public async Task PrometheusCountsEveryRequestTheReplicasServedThroughHAProxy()
+    {
+        const string Query = "sum(http_server_request_duration_seconds_count{http_route=\"/api/organization\"})";
+        var before = await SettledAsync(Query);
+        const int Requests = 60;
+        for (var i = 0; i < Requests; i++)
+        {
+            using var response = await topology.Client.GetAsync($"{OrganizationRoute}?format={WireFormat.All[i % WireFormat.All.Count].Key}&count=100");
+            Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        }
+
+        var counted = Stopwatch.StartNew();
+        var after = before;
+        while (after < before + Requests && counted.Elapsed < TimeSpan.FromSeconds(30))
+        {
+            await Task.Delay(1000);
+            after = await topology.QueryAsync(Query);
+        }
+
+        Assert.Equal(before + Requests, after);
+    }
+
+    [Fact]
+    public async Task ARollingRestartUnderLoadLosesNoRequest()
+    {
+        var failures = new ConcurrentQueue<string>();
+        var completed = 0;
+        using var stop = new CancellationTokenSource();
+
+        // Open-model small downloads in every format, one every 50 ms, and two million-member downloads always in flight.
+        var small = Task.Run(async () =>
+        {
+            var pending = new List<Task>();
+            for (var i = 0; !stop.IsCancellationRequested; i++)
+            {
+                var format = WireFormat.All[i % WireFormat.All.Count];
+                pending.Add(Download(topology.Client, $"{OrganizationRoute}?format={format.Key}&count=10000"));
+                await Task.Delay(50);
+            }
+
+            await Task.WhenAll(pending);
+        });
+        var large = Enumerable.Range(0, 2).Select(_ => Task.Run(async () =>
+        {
+            while (!stop.IsCancellationRequested)
+            {
+                await Download(topology.Client, $"{OrganizationRoute}?format=binary");
+            }
+        })).ToArray();
+
+        for (var i = 0; i < ScaleOutTopology.ReplicaCount; i++)
+        {
+            await Task.Delay(TimeSpan.FromSeconds(2));
+            var replica = topology.Replicas[i];
+            var stopping = Stopwatch.StartNew();
+            await replica.TerminateAsync();
+
+            // While it drains, the replica tells health checks it is going and still serves what reaches it.
+            using (var direct = new HttpClient { BaseAddress = topology.ReplicaAddresses[i] })
+            {
+                var signalled = Stopwatch.StartNew();
+                while (await StatusAsync(direct, "/healthz") == HttpStatusCode.OK)
+                {
+                    Assert.True(signalled.Elapsed < TimeSpan.FromSeconds(1), $"{replica.Name} still answered /healthz with 200 a second after SIGTERM.");
+                    await Task.Delay(20);
+                }
+
+                Assert.Equal(HttpStatusCode.ServiceUnavailable, await StatusAsync(direct, "/healthz"));
+                Assert.Equal(HttpStatusCode.OK, await StatusAsync(direct, $"{OrganizationRoute}?count=10"));
+            }
+
+            Assert.True(await replica.WaitForExitAsync(TimeSpan.FromSeconds(15)), $"{replica.Name} did not exit within 15 s of SIGTERM.\n{replica.Transcript()}");
+            output.WriteLine($"{replica.Name} exited {stopping.Elapsed.TotalSeconds:0.0} s after SIGTERM with code {replica.ExitCode}.");
+            Assert.Equal(0, replica.ExitCode);
+            Assert.Contains(replica.Output, line => line.Contains("before the listener closes", StringComparison.Ordinal));
+            await topology.StartReplicaAsync(i);
+
+            // HAProxy takes it back after two good checks a second apart.
+            await Task.Delay(TimeSpan.FromSeconds(3));
+        }
+
+        await stop.CancelAsync();
+        await Task.WhenAll(large.Append(small));
+
+        output.WriteLine($"{completed} requests completed, {failures.Count} failed.");
+        Assert.True(failures.IsEmpty, string.Join('\n', failures.Take(20)));
+        Assert.True(completed > 100, $"Only {completed} requests completed.");
+
+        async Task Download(HttpClient client, string path)
+        {
+            try
+            {
+                using var response = await client.GetAsync(path, HttpCompletionOption.ResponseHeadersRead);
+                await using var body = await response.Content.ReadAsStreamAsync();
+                var bytes = await CountAsync(body);
+                if (response.StatusCode != HttpStatusCode.OK || bytes == 0)
+                {
+                    failures.Enqueue($"{path}: {(int)response.StatusCode} after {bytes} bytes");
+                    return;
+                }
+
+                Interlocked.Increment(ref completed);
+            }
+            catch (Exception exception) when (exception is HttpRequestException or IOException)
+            {
+                failures.Enqueue($"{path}: {exception.GetType().Name}: {exception.Message}");
+            }
+        }
+    }
+
+    private static async Task<HttpStatusCode> StatusAsync(HttpClient client, string path)
+    {
+        using var response = await client.GetAsync(path);
+        return response.StatusCode;
+    }
+
+    private async Task<double> SettledAsync(string query)
+    {
+        // Two equal readings a scrape interval apart: nothing is still on its way into Prometheus.
+        var last = double.NaN;
+        while (true)
+        {
+            var now = await topology.QueryAsync(query);
+            if (now == last)
+            {
+                return now;
+            }
+
+            last = now;
+            await Task.Delay(TimeSpan.FromSeconds(6));
+        }
+    }
+
+    private static async Task<string> HashAsync(HttpClient client, string path)
+    {
+        await using var body = await client.GetStreamAsync(path);
+        return Convert.ToHexString(await SHA256.HashDataAsync(body));
+    }
+
+    private static async Task<double> TimeAsync(HttpClient client, string path)
+    {
+        var stopwatch = Stopwatch.StartNew();
+        using var response = await client.GetAsync(path, HttpCompletionOption.ResponseHeadersRead);
+        await using var body = await response.Content.ReadAsStreamAsync();
+        await CountAsync(body);
+        return stopwatch.Elapsed.TotalMilliseconds;
+    }
+
+    private static async Task<long> CountAsync(Stream body)
+    {
+        var buffer = new byte[64 * 1024];
+        long total = 0;
+        int read;
+        while ((read = await body.ReadAsync(buffer)) > 0)
+        {
+            total += read;
+        }
+
+        return total;
+    }
+
+    private static async Task<long> ReadSlowlyAsync(HttpClient client, string path)
+    {
+        using var response = await client.GetAsync(path, HttpCompletionOption.ResponseHeadersRead);
+        await using var body = await response.Content.ReadAsStreamAsync();
+        var buffer = new byte[256 * 1024];
+        long total = 0;
+        int read;
+        while ((read = await body.ReadAsync(buffer)) > 0)
+        {
+            total += read;
+            if (total % (8 * 1024 * 1024) < read)
+            {
+                await Task.Delay(20);
+            }
+        }
+
+        return total;
+    }
+
+    private static double Median(List<double> values)
+    {
+        var sorted = values.Order().ToArray();
+        return sorted[sorted.Length / 2];
+    }
+}
