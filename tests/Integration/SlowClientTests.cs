@@ -207,14 +207,14 @@ public sealed partial class SlowClientTests(SlowClientApiServer server) : IClass
         var docs = File.ReadAllText(Path.Combine(RepositoryRoot(), "docs", "configuration.md"));
         using var appsettings = JsonDocument.Parse(File.ReadAllText(Path.Combine(RepositoryRoot(), "src", "Api", "appsettings.json")));
         var limits = appsettings.RootElement.GetProperty("Limits");
-        var defaults = new UploadLimitsOptions();
+        var defaults = new HeavyRequestOptions();
         foreach (var (name, value) in new (string, double)[]
         {
-            (nameof(UploadLimitsOptions.MaxConcurrentHeavyRequests), defaults.MaxConcurrentHeavyRequests),
-            (nameof(UploadLimitsOptions.MaxHeavyRequestsPerClient), defaults.MaxHeavyRequestsPerClient),
-            (nameof(UploadLimitsOptions.MinDataRateBytesPerSecond), defaults.MinDataRateBytesPerSecond),
-            (nameof(UploadLimitsOptions.MinDataRateGraceSeconds), defaults.MinDataRateGraceSeconds),
-            (nameof(UploadLimitsOptions.MaxHeavyRequestSeconds), defaults.MaxHeavyRequestSeconds),
+            (nameof(HeavyRequestOptions.MaxConcurrentHeavyRequests), defaults.MaxConcurrentHeavyRequests),
+            (nameof(HeavyRequestOptions.MaxHeavyRequestsPerClient), defaults.MaxHeavyRequestsPerClient),
+            (nameof(HeavyRequestOptions.MinDataRateBytesPerSecond), defaults.MinDataRateBytesPerSecond),
+            (nameof(HeavyRequestOptions.MinDataRateGraceSeconds), defaults.MinDataRateGraceSeconds),
+            (nameof(HeavyRequestOptions.MaxHeavyRequestSeconds), defaults.MaxHeavyRequestSeconds),
         })
         {
             var documented = Regex.Match(docs, $@"\| `Limits__{name}` \| `([0-9.]+)`");

@@ -2,6 +2,7 @@ using System.Text.Json.Serialization;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.Extensions.Options;
 using WebSerialization.Api.Diagnostics;
+using WebSerialization.Api.Limits;
 using WebSerialization.Models.Baseline;
 
 namespace WebSerialization.Api.Baseline;
@@ -26,6 +27,7 @@ public static class BaselineApi
             return services;
         }
 
+        services.AddUploadLimits();
         services.AddScoped<BaselineUploadFilter>();
         services
             .AddControllers(options =>

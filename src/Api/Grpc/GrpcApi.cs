@@ -16,6 +16,7 @@ public static class GrpcApi
     {
         var section = builder.Configuration.GetSection(GrpcOptions.Section);
         builder.Services.Configure<GrpcOptions>(section);
+        builder.Services.AddUploadLimits();
         var grpc = section.Get<GrpcOptions>() ?? new GrpcOptions();
 
         builder.Services.AddSingleton(OrganizationServiceBinder.Configuration(grpc.UseProtobufNetMarshaller));

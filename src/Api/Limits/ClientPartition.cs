@@ -43,13 +43,13 @@ public static class ClientPartition
 
     /// <summary>
     /// Takes the client's address from <c>X-Forwarded-For</c> when the request comes from one of
-    /// <see cref="UploadLimitsOptions.TrustedProxies"/>, with ASP.NET Core's forwarded-headers middleware; does nothing
+    /// <see cref="HeavyRequestOptions.TrustedProxies"/>, with ASP.NET Core's forwarded-headers middleware; does nothing
     /// when none is configured, since any client can write the header.
     /// </summary>
     public static WebApplication UseTrustedForwardedHeaders(this WebApplication app)
     {
         ArgumentNullException.ThrowIfNull(app);
-        var proxies = app.Services.GetRequiredService<IOptions<UploadLimitsOptions>>().Value.TrustedProxies;
+        var proxies = app.Services.GetRequiredService<IOptions<HeavyRequestOptions>>().Value.TrustedProxies;
         if (proxies.Length == 0)
         {
             return app;

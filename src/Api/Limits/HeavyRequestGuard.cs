@@ -15,7 +15,7 @@ namespace WebSerialization.Api.Limits;
 /// The rates are Kestrel's server-wide ones rather than per request: HTTP/2 (gRPC) has no per-request response rate,
 /// and a light request ends well inside the grace period, before a rate is ever checked.
 /// </remarks>
-public sealed partial class HeavyRequestGuard(RequestDelegate next, IOptions<UploadLimitsOptions> options, ILogger<HeavyRequestGuard> logger)
+public sealed partial class HeavyRequestGuard(RequestDelegate next, IOptions<HeavyRequestOptions> options, ILogger<HeavyRequestGuard> logger)
 {
     /// <summary>Serves the request; a heavy one under its deadline, and logged if it was cut.</summary>
     public async Task InvokeAsync(HttpContext context)
@@ -64,7 +64,7 @@ public sealed partial class HeavyRequestGuard(RequestDelegate next, IOptions<Upl
     }
 
     // Aborted: the token says so, or (before the server cancels it, on the thread pool) the body's pipe stopped taking bytes.
-    private void LogIfCut(HttpContext context, UploadLimitsOptions limits, bool overtime, bool readerGone, long bytesSent, double seconds)
+    private void LogIfCut(HttpContext context, HeavyRequestOptions limits, bool overtime, bool readerGone, long bytesSent, double seconds)
     {
         var request = context.Request;
         var client = ClientPartition.Of(context);
@@ -102,10 +102,10 @@ public sealed partial class HeavyRequestGuard(RequestDelegate next, IOptions<Upl
 /// <summary>Registration of <see cref="HeavyRequestGuard"/> and the Kestrel rates it relies on.</summary>
 public static class HeavyRequestGuardExtensions
 {
-    /// <summary>Sets Kestrel's minimum request-body and response data rates from <see cref="UploadLimitsOptions"/>; 0 turns them off.</summary>
+    /// <summary>Sets Kestrel's minimum request-body and response data rates from <see cref="HeavyRequestOptions"/>; 0 turns them off.</summary>
     public static IServiceCollection AddHeavyRequestGuard(this IServiceCollection services, IConfiguration configuration)
     {
-        var limits = configuration.GetSection(UploadLimitsOptions.Section).Get<UploadLimitsOptions>() ?? new UploadLimitsOptions();
+        var limits = configuration.GetSection(UploadLimitsOptions.Section).Get<HeavyRequestOptions>() ?? new HeavyRequestOptions();
         services.Configure<KestrelServerOptions>(kestrel =>
         {
             var rate = limits.MinDataRateBytesPerSecond > 0

@@ -15,9 +15,9 @@ namespace WebSerialization.Api.Limits;
 /// not the heap (docs/configuration.md). Light requests (small counts, health, docs) are never limited.
 /// </summary>
 /// <remarks>
-/// Two limiters, both without a queue: the global one holds the total at <see cref="UploadLimitsOptions.MaxConcurrentHeavyRequests"/>,
+/// Two limiters, both without a queue: the global one holds the total at <see cref="HeavyRequestOptions.MaxConcurrentHeavyRequests"/>,
 /// and the endpoints' policy, partitioned by <see cref="ClientPartition"/>, holds each client at
-/// <see cref="UploadLimitsOptions.MaxHeavyRequestsPerClient"/>. The middleware takes the global permit first and gives
+/// <see cref="HeavyRequestOptions.MaxHeavyRequestsPerClient"/>. The middleware takes the global permit first and gives
 /// it back when the client's own is refused, so a client over its share never holds a slot.
 /// </remarks>
 public static class HeavyRequestLimiter
@@ -28,7 +28,7 @@ public static class HeavyRequestLimiter
     /// <summary>Registers the limiter.</summary>
     public static IServiceCollection AddHeavyRequestLimiter(this IServiceCollection services, IConfiguration configuration)
     {
-        services.Configure<UploadLimitsOptions>(configuration.GetSection(UploadLimitsOptions.Section));
+        services.AddOptions<HeavyRequestOptions>().BindConfiguration(UploadLimitsOptions.Section);
         services.AddHeavyRequestGuard(configuration);
         services.AddRateLimiter(options =>
         {
@@ -67,9 +67,9 @@ public static class HeavyRequestLimiter
 
     /// <summary>
     /// Whether the request is one the limits apply to: its endpoint opted in, and it is an upload, a conversion, a
-    /// gRPC call, or a download of more than <see cref="UploadLimitsOptions.HeavyDownloadMembers"/> members.
+    /// gRPC call, or a download of more than <see cref="HeavyRequestOptions.HeavyDownloadMembers"/> members.
     /// </summary>
-    internal static bool IsHeavy(HttpContext httpContext, UploadLimitsOptions limits)
+    internal static bool IsHeavy(HttpContext httpContext, HeavyRequestOptions limits)
     {
         if (httpContext.GetEndpoint()?.Metadata.GetMetadata<EnableRateLimitingAttribute>()?.PolicyName != Policy)
         {
@@ -89,8 +89,8 @@ public static class HeavyRequestLimiter
             && members > limits.HeavyDownloadMembers;
     }
 
-    private static UploadLimitsOptions LimitsOf(HttpContext httpContext) =>
-        httpContext.RequestServices.GetRequiredService<IOptions<UploadLimitsOptions>>().Value;
+    private static HeavyRequestOptions LimitsOf(HttpContext httpContext) =>
+        httpContext.RequestServices.GetRequiredService<IOptions<HeavyRequestOptions>>().Value;
 
     // A gRPC client reads a refusal from grpc-status, not from the HTTP status: a trailers-only response with
     // RESOURCE_EXHAUSTED, as the gRPC HTTP/2 protocol spells it.

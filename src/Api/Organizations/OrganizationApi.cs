@@ -19,6 +19,7 @@ public static class OrganizationApi
     public static IServiceCollection AddOrganizations(this IServiceCollection services, IConfiguration configuration)
     {
         services.Configure<OrganizationOptions>(configuration.GetSection(OrganizationOptions.Section));
+        services.AddUploadLimits();
         services.AddSingleton<SeedOrganization>();
         services.AddHostedService<SeedOrganizationWarmUp>();
         return services;
