@@ -30,7 +30,7 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
         ArgumentNullException.ThrowIfNull(organization);
         ArgumentOutOfRangeException.ThrowIfNegative(memberCount);
 
-        var writer = new BinaryWriter(output);
+        var writer = new BinaryWireWriter(output);
         writer.Reserve(BinaryWire.MagicLength + 1 + (3 * BinaryWire.MaxVarUInt32Bytes));
         writer.WriteBytes(BinaryWire.Magic);
         writer.WriteByte(BinaryWire.Version);
@@ -78,7 +78,7 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
 
         // The previous member is kept in a local while the batch is written and stored back once, so that a member's three
         // texts take no GC write barrier (as stores into this object would).
-        var writer = new BinaryWriter(output);
+        var writer = new BinaryWireWriter(output);
         var previous = _previous;
         for (var i = 0; i < members.Length; i++)
         {
@@ -120,7 +120,7 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
         var name = member.Name;
         var description = member.Description;
         var address = member.Address;
-        var writer = new BinaryWriter(output);
+        var writer = new BinaryWireWriter(output);
         writer.Reserve(checked(BinaryWire.MaxMemberFixedBytes + name.Bytes.Length + description.Bytes.Length + address.Bytes.Length));
         var flagsPosition = writer.SkipByte();
         var flags = WriteId(ref writer, member.Id, ref _previous);
@@ -178,7 +178,7 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void WriteMember(ref BinaryWriter writer, Member member, ref PreviousMember previous)
+    private static void WriteMember(ref BinaryWireWriter writer, Member member, ref PreviousMember previous)
     {
         var name = member.Name;
         var description = member.Description;
@@ -201,7 +201,7 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
 
     // "flags bit 0: set when Id = previous Id + 1"; otherwise the zigzag delta follows the flags.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static int WriteId(ref BinaryWriter writer, int id, ref PreviousMember previous)
+    private static int WriteId(ref BinaryWireWriter writer, int id, ref PreviousMember previous)
     {
         var idDelta = unchecked(id - previous.Id);
         previous.Id = id;
@@ -216,7 +216,7 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
 
     // Value, as an integer where that is exact, then the update time's delta; returns the value's flag.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static int WriteNumbers(ref BinaryWriter writer, double value, long updateTime, ref PreviousMember previous)
+    private static int WriteNumbers(ref BinaryWireWriter writer, double value, long updateTime, ref PreviousMember previous)
     {
         var flags = 0;
         if (TryGetExactInt64(value, out var integerValue))
@@ -240,7 +240,7 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
     /// measured, so that a member near the end of a span asks the output for no more than it may need.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void ReserveMember(ref BinaryWriter writer, string? name, string? description, string? address)
+    private static void ReserveMember(ref BinaryWireWriter writer, string? name, string? description, string? address)
     {
         var chars = (long)(name?.Length ?? 0) + (description?.Length ?? 0) + (address?.Length ?? 0);
         if (!writer.HasRoom(BinaryWire.MaxMemberFixedBytes + (3 * chars)))
@@ -256,7 +256,7 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
     /// a run of digits, and write the longest canonical decimal at the end of the suffix as a number.
     /// <paramref name="stem"/> holds the previous value's stem length on entry and this value's on return.
     /// </summary>
-    private static int WriteText(ref BinaryWriter writer, string? value, string? previous, ref int stem)
+    private static int WriteText(ref BinaryWireWriter writer, string? value, string? previous, ref int stem)
     {
         if (value is null)
         {
@@ -268,7 +268,7 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
         return WriteText<Utf16Units, char>(ref writer, value, previous, ref stem);
     }
 
-    private static int WriteText(ref BinaryWriter writer, Utf8Text value, PreviousText previous, ref int stem)
+    private static int WriteText(ref BinaryWireWriter writer, Utf8Text value, PreviousText previous, ref int stem)
     {
         if (value.IsNull)
         {
@@ -280,7 +280,7 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static int WriteText<TUnits, T>(ref BinaryWriter writer, ReadOnlySpan<T> chars, ReadOnlySpan<T> previousChars, ref int stem)
+    private static int WriteText<TUnits, T>(ref BinaryWireWriter writer, ReadOnlySpan<T> chars, ReadOnlySpan<T> previousChars, ref int stem)
         where TUnits : ITextUnits<T>
         where T : unmanaged, IEquatable<T>
     {
@@ -334,7 +334,7 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
         return BinaryWire.TextPrefixAndText;
     }
 
-    private static void WriteNullableString(ref BinaryWriter writer, string? value)
+    private static void WriteNullableString(ref BinaryWireWriter writer, string? value)
     {
         if (value is null)
         {

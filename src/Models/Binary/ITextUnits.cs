@@ -26,5 +26,5 @@ internal interface ITextUnits<T>
     static abstract int Utf8Length(ReadOnlySpan<T> text, int count);
 
     /// <summary>Writes <paramref name="text"/>, measured as <paramref name="byteCount"/> UTF-8 bytes, as UTF-8.</summary>
-    static abstract void WriteUtf8(ref BinaryWriter writer, ReadOnlySpan<T> text, int byteCount);
+    static abstract void WriteUtf8(ref BinaryWireWriter writer, ReadOnlySpan<T> text, int byteCount);
 }

@@ -23,5 +23,5 @@ internal readonly struct Utf16Units : ITextUnits<char>
     public static int Utf8Length(ReadOnlySpan<char> text, int count) => BinaryOrganizationEncoder.PrefixUtf8Length(text, count);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void WriteUtf8(ref BinaryWriter writer, ReadOnlySpan<char> text, int byteCount) => writer.WriteUtf8(text, byteCount);
+    public static void WriteUtf8(ref BinaryWireWriter writer, ReadOnlySpan<char> text, int byteCount) => writer.WriteUtf8(text, byteCount);
 }

@@ -24,5 +24,5 @@ internal readonly struct Utf8Units : ITextUnits<byte>
 
     public static int Utf8Length(ReadOnlySpan<byte> text, int count) => count;
 
-    public static void WriteUtf8(ref BinaryWriter writer, ReadOnlySpan<byte> text, int byteCount) => writer.WriteBytes(text);
+    public static void WriteUtf8(ref BinaryWireWriter writer, ReadOnlySpan<byte> text, int byteCount) => writer.WriteBytes(text);
 }

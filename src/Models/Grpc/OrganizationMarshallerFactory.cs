@@ -76,7 +76,7 @@ public sealed class OrganizationMarshallerFactory : MarshallerFactory
 
         context.SetPayloadLength((int)size);
         using var output = new ExactSizeBufferWriter(context.GetBufferWriter());
-        var writer = new ProtobufWriter(output);
+        var writer = new ProtobufWireWriter(output);
         ProtobufOrganizationEncoder.WriteHeaderFields(ref writer, id, tags);
         foreach (var member in members ?? [])
         {

@@ -30,7 +30,7 @@ internal sealed class MessagePackOrganizationEncoder : IOrganizationEncoder
             throw new InvalidOperationException("The header has already been written.");
         }
 
-        var writer = new MessagePackWriter(output);
+        var writer = new MessagePackWireWriter(output);
         writer.WriteArrayHeader(MessagePackCodec.OrganizationFieldCount);
         writer.WriteInteger(organization.Id);
         if (organization.Tags is { } tags)
@@ -66,7 +66,7 @@ internal sealed class MessagePackOrganizationEncoder : IOrganizationEncoder
         ArgumentNullException.ThrowIfNull(output);
         CheckRoomFor(members.Length);
 
-        var writer = new MessagePackWriter(output);
+        var writer = new MessagePackWireWriter(output);
         foreach (var member in members)
         {
             // MessagePack-CSharp would write nil here, but the model has no null members and the decoder accepts none.
@@ -93,7 +93,7 @@ internal sealed class MessagePackOrganizationEncoder : IOrganizationEncoder
     {
         ArgumentNullException.ThrowIfNull(output);
         CheckRoomFor(1);
-        var writer = new MessagePackWriter(output);
+        var writer = new MessagePackWireWriter(output);
         writer.WriteArrayHeader(MessagePackCodec.MemberFieldCount);
         writer.WriteInteger(member.Id);
         writer.WriteString(member.Name);

@@ -9,7 +9,7 @@ namespace WebSerialization.Models.MessagePack;
 
 /// <summary>
 /// Reads one MessagePack value of the family a field expects from a <see cref="BufferReader"/>, in any format the
-/// specification has for it, the twin of <see cref="MessagePackWriter"/>. As with the reader's own reads, each
+/// specification has for it, the twin of <see cref="MessagePackWireWriter"/>. As with the reader's own reads, each
 /// <c>TryRead</c> returns false when the bytes end first, and throws through <see cref="WireFormatThrow"/>, at the value's offset, when
 /// the bytes there are another family, a number out of the field's range, a string over its limit (as soon as its
 /// length is read) or not well-formed UTF-8; the caller rewinds to the unit's start on false. <c>what</c>

@@ -4,7 +4,7 @@ using WebSerialization.Models.Codecs;
 namespace WebSerialization.Models.Protobuf;
 
 /// <summary>
-/// Protocol Buffers, read by <see cref="ProtobufOrganizationDecoder"/> and written by <see cref="ProtobufWriter"/> straight
+/// Protocol Buffers, read by <see cref="ProtobufOrganizationDecoder"/> and written by <see cref="ProtobufWireWriter"/> straight
 /// into the output's buffer. The repeated <c>Members</c> field is written one element at a time (tag, length, member), and
 /// consecutive elements of a repeated field concatenate into one valid message, so the payload streams without ever
 /// being measured as a whole.

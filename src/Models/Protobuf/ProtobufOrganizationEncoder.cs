@@ -7,7 +7,7 @@ using static WebSerialization.Models.Protobuf.ProtobufWire;
 namespace WebSerialization.Models.Protobuf;
 
 /// <summary>
-/// Writes an organization as protobuf with <see cref="ProtobufWriter"/>: the fields before the members, then each
+/// Writes an organization as protobuf with <see cref="ProtobufWireWriter"/>: the fields before the members, then each
 /// element of the repeated <c>Members</c> field (tag, length, member). The static parts are shared with the gRPC
 /// marshaller, which measures a message before writing it.
 /// </summary>
@@ -21,7 +21,7 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
     {
         ArgumentNullException.ThrowIfNull(output);
         ArgumentNullException.ThrowIfNull(organization);
-        var writer = new ProtobufWriter(output);
+        var writer = new ProtobufWireWriter(output);
         WriteHeaderFields(ref writer, organization);
         writer.Flush();
         return writer.BytesWritten;
@@ -30,7 +30,7 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
     public long WriteMembers(IBufferWriter<byte> output, ReadOnlySpan<Member> members)
     {
         ArgumentNullException.ThrowIfNull(output);
-        var writer = new ProtobufWriter(output);
+        var writer = new ProtobufWireWriter(output);
         foreach (var member in members)
         {
             ArgumentNullException.ThrowIfNull(member, nameof(members));
@@ -44,7 +44,7 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
     public long WriteMember(IBufferWriter<byte> output, in MemberView member)
     {
         ArgumentNullException.ThrowIfNull(output);
-        var writer = new ProtobufWriter(output);
+        var writer = new ProtobufWireWriter(output);
         writer.Reserve(checked(MaxMemberFixedBytes + member.Name.Bytes.Length + member.Description.Bytes.Length + member.Address.Bytes.Length));
         writer.WriteRawTag(OrganizationMembersTag);
         var lengthPosition = writer.BeginLengthDelimited();
@@ -61,11 +61,11 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
     public long WriteFooter(IBufferWriter<byte> output) => 0;
 
     /// <summary>The fields before the members: Id, unless it is 0, and each tag.</summary>
-    public static void WriteHeaderFields(ref ProtobufWriter writer, Organization organization) =>
+    public static void WriteHeaderFields(ref ProtobufWireWriter writer, Organization organization) =>
         WriteHeaderFields(ref writer, organization.Id, organization.Tags);
 
     /// <summary>The fields before the members, given as an organization's <paramref name="id"/> and <paramref name="tags"/>.</summary>
-    public static void WriteHeaderFields(ref ProtobufWriter writer, int id, string?[]? tags)
+    public static void WriteHeaderFields(ref ProtobufWireWriter writer, int id, string?[]? tags)
     {
         if (id != 0)
         {
@@ -83,7 +83,7 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
     }
 
     /// <summary>One element of the repeated Members field: its tag, its length and the member.</summary>
-    public static void WriteMemberField(ref ProtobufWriter writer, Member member)
+    public static void WriteMemberField(ref ProtobufWireWriter writer, Member member)
     {
         var name = member.Name;
         var description = member.Description;
@@ -121,7 +121,7 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
 
     // As proto3 and protobuf-net: a zero number is not written.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void WriteInt32(ref ProtobufWriter writer, byte tag, int value)
+    private static void WriteInt32(ref ProtobufWireWriter writer, byte tag, int value)
     {
         if (value != 0)
         {
@@ -132,7 +132,7 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
 
     // -0.0 is written: its bits are not zero, and it must round-trip.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void WriteNumbers(ref ProtobufWriter writer, double value, long updateTime)
+    private static void WriteNumbers(ref ProtobufWireWriter writer, double value, long updateTime)
     {
         var valueBits = BitConverter.DoubleToUInt64Bits(value);
         if (valueBits != 0)
@@ -150,7 +150,7 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
 
     // A null text is not written; the length of the bytes is known, so it goes first.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void WriteString(ref ProtobufWriter writer, byte tag, Utf8Text value)
+    private static void WriteString(ref ProtobufWireWriter writer, byte tag, Utf8Text value)
     {
         if (!value.IsNull)
         {
@@ -187,7 +187,7 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
     private static long LengthDelimited(long length) => Leb128.Length((ulong)length) + length;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void WriteString(ref ProtobufWriter writer, byte tag, string value)
+    private static void WriteString(ref ProtobufWireWriter writer, byte tag, string value)
     {
         writer.WriteRawTag(tag);
         var lengthPosition = writer.BeginLengthDelimited();

@@ -9,11 +9,11 @@ namespace WebSerialization.Models.Binary;
 /// Writes the binary format's primitives over a <see cref="BufferWriter"/>. A caller reserves room with
 /// <see cref="Reserve"/> once per member and then writes that member without further capacity checks.
 /// </summary>
-internal ref struct BinaryWriter
+internal ref struct BinaryWireWriter
 {
     private BufferWriter _buffer;
 
-    public BinaryWriter(IBufferWriter<byte> output) => _buffer = new BufferWriter(output);
+    public BinaryWireWriter(IBufferWriter<byte> output) => _buffer = new BufferWriter(output);
 
     /// <summary>Bytes written through this writer, flushed or not.</summary>
     public readonly long BytesWritten => _buffer.BytesWritten;

@@ -10,11 +10,11 @@ namespace WebSerialization.Models.Protobuf;
 /// is left for the length, which fits every string and member under 128 bytes, and the field is slid along in the
 /// rare case its length needs more. So a string is read once, by the transcoder, not also counted first.
 /// </summary>
-internal ref struct ProtobufWriter
+internal ref struct ProtobufWireWriter
 {
     private BufferWriter _buffer;
 
-    public ProtobufWriter(IBufferWriter<byte> output) => _buffer = new BufferWriter(output);
+    public ProtobufWireWriter(IBufferWriter<byte> output) => _buffer = new BufferWriter(output);
 
     /// <summary>Bytes written through this writer, flushed or not.</summary>
     public readonly long BytesWritten => _buffer.BytesWritten;

@@ -14,7 +14,7 @@ namespace WebSerialization.Models.MessagePack;
 /// the smallest format that holds it, as MessagePack-CSharp's <c>MessagePackWriter</c> does, so both write the
 /// same bytes, over a <see cref="BufferWriter"/>: call <see cref="Flush"/> before the output is used by anyone else.
 /// </summary>
-internal ref struct MessagePackWriter
+internal ref struct MessagePackWireWriter
 {
     // Up to this many UTF-16 chars a string is encoded in one pass straight into the output and the header is written
     // afterwards; a char is at most 3 UTF-8 bytes, so the span asked for is at most 771 bytes. Longer strings are
@@ -30,7 +30,7 @@ internal ref struct MessagePackWriter
 
     private BufferWriter _buffer;
 
-    public MessagePackWriter(IBufferWriter<byte> output) => _buffer = new BufferWriter(output);
+    public MessagePackWireWriter(IBufferWriter<byte> output) => _buffer = new BufferWriter(output);
 
     /// <summary>Bytes written through this writer, flushed or not.</summary>
     public readonly long BytesWritten => _buffer.BytesWritten;
