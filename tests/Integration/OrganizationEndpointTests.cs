@@ -133,6 +133,7 @@ public sealed class OrganizationEndpointTests(ApiServer server)
 
         var count = get.GetProperty("parameters").EnumerateArray().Single(p => p.GetProperty("name").GetString() == "count");
         Assert.Equal(10, count.GetProperty("example").GetInt32());
+        Assert.Equal(server.Expected.Members!.Count, count.GetProperty("schema").GetProperty("maximum").GetInt32());
     }
 
     [Theory]

@@ -30,14 +30,18 @@ public static class OrganizationApi
     {
         var api = routes.MapGroup("/api").WithTags("Organization");
 
-        api.MapGet("/organization", GetOrganization)
-            .WithName("GetOrganization")
-            .WithSummary("The organization with its first `count` members, in the format chosen by Accept or `?format=`.")
-            .ProducesFormats(typeof(Organization), WireFormat.All)
+        // What every endpoint of the organization shares: the heavy-request limiter, and the problems a request can
+        // meet whatever it does (a bad parameter, nothing it accepts, no free slot).
+        var organization = api.MapGroup("/organization")
+            .RequireRateLimiting(HeavyRequestLimiter.Policy)
             .ProducesProblem(StatusCodes.Status400BadRequest)
             .ProducesProblem(StatusCodes.Status406NotAcceptable)
-            .ProducesProblem(StatusCodes.Status429TooManyRequests)
-            .RequireRateLimiting(HeavyRequestLimiter.Policy);
+            .ProducesProblem(StatusCodes.Status429TooManyRequests);
+
+        organization.MapGet(string.Empty, GetOrganization)
+            .WithName("GetOrganization")
+            .WithSummary("The organization with its first `count` members, in the format chosen by Accept or `?format=`.")
+            .ProducesFormats(typeof(Organization), WireFormat.All);
 
         api.MapGet("/formats", () => TypedResults.Ok(WireFormat.All))
             .WithName("GetFormats")
@@ -48,7 +52,7 @@ public static class OrganizationApi
             .WithName("GetProtobufSchema")
             .WithSummary("The protobuf schema of the organization, for generating a client in another language.");
 
-        api.MapOrganizationUploads();
+        organization.MapOrganizationUploads();
         return api;
     }
 

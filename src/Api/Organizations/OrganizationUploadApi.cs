@@ -23,32 +23,25 @@ namespace WebSerialization.Api.Organizations;
 /// </summary>
 public static partial class OrganizationUploadApi
 {
-    /// <summary>Maps the upload endpoints onto the <c>/api</c> group.</summary>
-    public static RouteGroupBuilder MapOrganizationUploads(this RouteGroupBuilder api)
+    /// <summary>Maps the upload endpoints onto the <c>/api/organization</c> group, which carries what they share with the download.</summary>
+    public static RouteGroupBuilder MapOrganizationUploads(this RouteGroupBuilder organization)
     {
-        api.MapPost("/organization", Summarize)
+        // Both read a body: it can be too large or of a type no format reads.
+        var uploads = organization.MapGroup(string.Empty)
+            .ProducesProblem(StatusCodes.Status413PayloadTooLarge)
+            .ProducesProblem(StatusCodes.Status415UnsupportedMediaType);
+
+        uploads.MapPost(string.Empty, Summarize)
             .WithName("PostOrganization")
             .WithSummary("Decodes an organization sent in any format (by Content-Type) and answers what it found.")
-            .ProducesFormats(typeof(UploadSummary), UploadSummaryResult.Formats)
-            .ProducesProblem(StatusCodes.Status400BadRequest)
-            .ProducesProblem(StatusCodes.Status406NotAcceptable)
-            .ProducesProblem(StatusCodes.Status413PayloadTooLarge)
-            .ProducesProblem(StatusCodes.Status415UnsupportedMediaType)
-            .ProducesProblem(StatusCodes.Status429TooManyRequests)
-            .RequireRateLimiting(HeavyRequestLimiter.Policy);
+            .ProducesFormats(typeof(UploadSummary), UploadSummaryResult.Formats);
 
-        api.MapPost("/organization/convert", Convert)
+        uploads.MapPost("/convert", Convert)
             .WithName("ConvertOrganization")
             .WithSummary("Decodes an organization sent in any format and streams it back in the format chosen by Accept or `?format=`.")
-            .ProducesFormats(typeof(Organization), WireFormat.All)
-            .ProducesProblem(StatusCodes.Status400BadRequest)
-            .ProducesProblem(StatusCodes.Status406NotAcceptable)
-            .ProducesProblem(StatusCodes.Status413PayloadTooLarge)
-            .ProducesProblem(StatusCodes.Status415UnsupportedMediaType)
-            .ProducesProblem(StatusCodes.Status429TooManyRequests)
-            .RequireRateLimiting(HeavyRequestLimiter.Policy);
+            .ProducesFormats(typeof(Organization), WireFormat.All);
 
-        return api;
+        return organization;
     }
 
     private static async Task<IResult> Summarize(HttpContext httpContext, IOptions<UploadLimitsOptions> limits, ILoggerFactory loggers, string? format)
