@@ -27,6 +27,7 @@ public sealed partial class OrganizationGrpcService(
     SeedOrganization seed,
     IOptions<GrpcOptions> options,
     IOptions<UploadLimitsOptions> uploadLimits,
+    IOptions<HeavyRequestOptions> heavyRequests,
     ILogger<OrganizationGrpcService> logger) : IOrganizationService
 {
     /// <inheritdoc />
@@ -104,7 +105,7 @@ public sealed partial class OrganizationGrpcService(
     /// reads them all and a limit counts across messages; a message must hold whole fields.
     /// </summary>
     internal Task<UploadSummary> UploadAsync(IAsyncStreamReader<OrganizationPartPayload> parts, ServerCallContext context) =>
-        UploadAsync(parts.ReadAllAsync(context.CancellationToken), context.CancellationToken);
+        UploadAsync(parts.ReadAllAsync(CancellationToken.None), context.CancellationToken);
 
     private async Task<UploadSummary> UploadAsync(IAsyncEnumerable<OrganizationPartPayload> parts, CancellationToken cancellationToken)
     {
@@ -114,13 +115,19 @@ public sealed partial class OrganizationGrpcService(
         long bytesRead = 0;
         Stopwatch? stopwatch = null;
 
+        // Kestrel's minimum request-body rate does not time an HTTP/2 stream that sends nothing, so the upload keeps
+        // the same rule itself: after the grace, the bytes so far must average the minimum rate, or the call ends.
+        var rate = heavyRequests.Value;
+        using var slowSender = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        var started = Stopwatch.StartNew();
+
         // What a message left inside a field it did not finish: the end of the upload if no message follows
         // (Truncated, as a body cut there is), a malformed part if one does.
         var rest = ReadOnlySequence<byte>.Empty;
         try
         {
-            await using var reader = parts.GetAsyncEnumerator(cancellationToken);
-            while (await ReadNextAsync(reader))
+            await using var reader = parts.GetAsyncEnumerator(slowSender.Token);
+            while (await ReadNextAsync(reader, slowSender, rate, bytesRead, started, cancellationToken))
             {
                 using var part = reader.Current;
                 if (!rest.IsEmpty)
@@ -148,12 +155,29 @@ public sealed partial class OrganizationGrpcService(
         return summarizer.ToSummary(WireFormat.Protobuf, bytesRead, stopwatch?.Elapsed ?? TimeSpan.Zero);
     }
 
-    // gRPC reads each message here: its refusal of one over the size limit is turned into one that says what to change.
-    private async ValueTask<bool> ReadNextAsync(IAsyncEnumerator<OrganizationPartPayload> reader)
+    // gRPC reads each message here: its refusal of one over the size limit is turned into one that says what to change,
+    // and a sender that falls below the minimum rate while it is awaited is cut, as Kestrel cuts a slow HTTP body.
+    private async ValueTask<bool> ReadNextAsync(
+        IAsyncEnumerator<OrganizationPartPayload> reader, CancellationTokenSource slowSender, HeavyRequestOptions rate, long bytesRead, Stopwatch started, CancellationToken call)
     {
+        if (rate.MinDataRateBytesPerSecond > 0)
+        {
+            var due = TimeSpan.FromSeconds(Math.Max(rate.MinDataRateGraceSeconds, (double)bytesRead / rate.MinDataRateBytesPerSecond));
+            var elapsed = started.Elapsed;
+            slowSender.CancelAfter(due > elapsed ? due - elapsed : TimeSpan.Zero);
+        }
+
         try
         {
             return await reader.MoveNextAsync();
+        }
+        catch (OperationCanceledException) when (slowSender.IsCancellationRequested && !call.IsCancellationRequested)
+        {
+            var seconds = started.Elapsed.TotalSeconds;
+            LogSlowSender(logger, seconds, bytesRead, rate.MinDataRateBytesPerSecond);
+            throw new RpcException(new Status(
+                StatusCode.DeadlineExceeded,
+                string.Create(CultureInfo.InvariantCulture, $"The upload sent {bytesRead} bytes in {seconds:0.0} s, on average below {UploadLimitsOptions.Key(nameof(HeavyRequestOptions.MinDataRateBytesPerSecond))} ({rate.MinDataRateBytesPerSecond} bytes/s).")));
         }
         catch (RpcException exception) when (exception.StatusCode == StatusCode.ResourceExhausted)
         {
@@ -211,6 +235,9 @@ public sealed partial class OrganizationGrpcService(
                 string.Create(CultureInfo.InvariantCulture, $"count must be from 1 to {available} (0 means all of them); got {request.Count}."))),
         };
     }
+
+    [LoggerMessage(Level = LogLevel.Information, Message = "gRPC upload cut: {BytesRead} bytes in {Seconds:0.0} s, on average below the minimum rate of {MinBytesPerSecond} bytes/s")]
+    private static partial void LogSlowSender(ILogger logger, double seconds, long bytesRead, int minBytesPerSecond);
 
     [LoggerMessage(Level = LogLevel.Debug, Message = "gRPC stream of {Count} members stopped after {Sent}: the call was cancelled or its deadline passed")]
     private static partial void LogStreamStopped(ILogger logger, int count, int sent);
