@@ -61,6 +61,32 @@ public static class ReportContent
             rows);
     }
 
+    /// <summary>
+    /// The summary's columns a reader compares on a terminal: scenario, copies or rate, OK/failed, response size,
+    /// p50/p99, MB/s, server MB per request and the working set's rise; the files keep every column of <see cref="Summary"/>.
+    /// </summary>
+    public static ReportTable ScreenSummary(IReadOnlyList<ScenarioResult> results)
+    {
+        ArgumentNullException.ThrowIfNull(results);
+        var scenarios = RepeatedScenario.Group(results).Where(scenario => scenario.Outcome != ScenarioOutcome.Skipped).ToArray();
+        var rows = scenarios.Select(scenario => (IReadOnlyList<string>)
+        [
+            scenario.Scenario.Name,
+            scenario.Repetitions[0].Rate is { } rate ? string.Create(Invariant, $"{rate:0.#}/s") : scenario.Copies.ToString(Invariant),
+            string.Create(Invariant, $"{scenario.Figures.Succeeded}/{scenario.Figures.Failed}"),
+            Megabytes(scenario.Figures.ResponseBytes, "0.00"),
+            ConsoleReport.Format(scenario.Figures.P50, "0"),
+            ConsoleReport.Format(scenario.Figures.P99, "0"),
+            ConsoleReport.Format(scenario.Figures.MegabytesPerSecond),
+            Megabytes(scenario.Figures.AllocatedBytesPerRequest, "0.000"),
+            scenario.Figures.PeakWorkingSet > 0 ? string.Create(Invariant, $"{scenario.Figures.WorkingSetRaise / Units.BytesPerMegabyte:+0;-0}") : "-",
+        ]).ToArray();
+        return new ReportTable(
+            ["Scenario", scenarios.Any(scenario => scenario.Repetitions[0].Rate is not null) ? "Copies or rate" : "Copies", "OK/failed", "Size MB", "p50 ms", "p99 ms", "MB/s", "Server MB/req", "WS rise MB"],
+            1,
+            rows);
+    }
+
     /// <summary>A repeated scenario's runs, one row each, and the row of their medians that the summary shows.</summary>
     public static ReportTable Repetitions(RepeatedScenario scenario)
     {
