@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Globalization;
-using System.Net;
 using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.Load.Server;
@@ -14,33 +13,23 @@ public sealed class ApiServerProcess : IAsyncDisposable
 {
     private static readonly TimeSpan StartTimeout = TimeSpan.FromMinutes(3);
 
-    private readonly Process _process;
     private readonly StreamWriter _log;
+    private ApiProcess _process = null!;
     private bool _logClosed;
     private string? _lastLogLine;
-    private bool _addressInUse;
 
-    // Starts the process, with its output going to the log.
-    private ApiServerProcess(ProcessStartInfo start, StreamWriter log, Uri baseAddress, Uri grpcAddress)
+    private ApiServerProcess(StreamWriter log, Uri grpcAddress)
     {
         _log = log;
-        BaseAddress = baseAddress;
         GrpcAddress = grpcAddress;
-        _process = new Process { StartInfo = start };
-        _process.OutputDataReceived += (_, line) => WriteLog(line.Data);
-        _process.ErrorDataReceived += (_, line) => WriteLog(line.Data);
-        _process.Start();
-        _process.BeginOutputReadLine();
-        _process.BeginErrorReadLine();
-        ProcessId = _process.Id;
     }
 
-    public Uri BaseAddress { get; }
+    public Uri BaseAddress => _process.BaseAddress;
 
     /// <summary>The gRPC (h2c) endpoint, on a free port of its own.</summary>
     public Uri GrpcAddress { get; }
 
-    public int ProcessId { get; }
+    public int ProcessId => _process.ProcessId;
 
     /// <summary>True once the process has ended, whoever ended it.</summary>
     public bool HasExited => _process.HasExited;
@@ -131,23 +120,21 @@ public sealed class ApiServerProcess : IAsyncDisposable
         }
 
         var start = ApiProcessStart.Info(assembly, baseAddress, grpcAddress.Port, memberCount, settings, cpus);
-
-        var log = new StreamWriter(logPath) { AutoFlush = true };
-        ApiServerProcess server;
+        var server = new ApiServerProcess(new StreamWriter(logPath) { AutoFlush = true }, grpcAddress);
         try
         {
-            server = new ApiServerProcess(start, log, baseAddress, grpcAddress);
+            server._process = ApiProcess.Start(start, baseAddress, server.WriteLog);
         }
         catch (System.ComponentModel.Win32Exception exception)
         {
-            await log.DisposeAsync();
+            await server._log.DisposeAsync();
             throw new InvalidOperationException($"Cannot start the API with {start.FileName} ({exception.Message}){(cpus is null ? string.Empty : ": install util-linux for taskset, or pass --cpu-layout shared")}.", exception);
         }
 
         Console.WriteLine($"Started the API (pid {server.ProcessId}, {memberCount:N0} members{(cpus is null ? string.Empty : $", on {cpus.Describe()}")}) at {baseAddress}; log: {Path.GetFileName(logPath)}");
         try
         {
-            await server.WaitUntilHealthyAsync(logPath, cancellationToken);
+            await server._process.WaitUntilHealthyAsync(StartTimeout, $"see {logPath}.", cancellationToken);
             return server;
         }
         catch
@@ -161,21 +148,14 @@ public sealed class ApiServerProcess : IAsyncDisposable
     {
         try
         {
-            if (!_process.HasExited)
+            if (await _process.StopAsync())
             {
-                _process.Kill(entireProcessTree: true);
-                using var wait = new CancellationTokenSource(TimeSpan.FromSeconds(10));
-                await _process.WaitForExitAsync(wait.Token);
                 Console.WriteLine($"Stopped the API (pid {ProcessId}).");
             }
         }
-        catch (InvalidOperationException)
-        {
-            // It exited between the check and the kill.
-        }
         finally
         {
-            _process.Dispose();
+            await _process.DisposeAsync();
             lock (_log)
             {
                 _logClosed = true;
@@ -185,70 +165,17 @@ public sealed class ApiServerProcess : IAsyncDisposable
     }
 
     /// <summary>Kills the server without waiting, for the runner's exit path.</summary>
-    public void KillNow()
-    {
-        try
-        {
-            if (!_process.HasExited)
-            {
-                _process.Kill(entireProcessTree: true);
-            }
-        }
-        catch (InvalidOperationException)
-        {
-            // Already gone.
-        }
-    }
+    public void KillNow() => _process.KillNow();
 
-    private void WriteLog(string? line)
+    private void WriteLog(string line)
     {
         lock (_log)
         {
-            if (line is not null && !_logClosed)
+            if (!_logClosed)
             {
                 _log.WriteLine(line);
                 _lastLogLine = string.IsNullOrWhiteSpace(line) ? _lastLogLine : line.Trim();
-                _addressInUse |= line.Contains("address already in use", StringComparison.OrdinalIgnoreCase);
             }
-        }
-    }
-
-    private async Task WaitUntilHealthyAsync(string logPath, CancellationToken cancellationToken)
-    {
-        using var client = new HttpClient(new SocketsHttpHandler { UseProxy = false }) { BaseAddress = BaseAddress, Timeout = TimeSpan.FromSeconds(5) };
-        var waited = Stopwatch.StartNew();
-        while (true)
-        {
-            cancellationToken.ThrowIfCancellationRequested();
-            if (_process.HasExited)
-            {
-                var message = $"The API exited with code {_process.ExitCode} before answering /healthz; see {logPath}.";
-                throw _addressInUse ? new AddressInUseException(message) : new InvalidOperationException(message);
-            }
-
-            if (waited.Elapsed > StartTimeout)
-            {
-                throw new TimeoutException($"The API did not answer /healthz within {StartTimeout.TotalMinutes} minutes; see {logPath}.");
-            }
-
-            try
-            {
-                using var response = await client.GetAsync("/healthz", cancellationToken);
-                if (response.StatusCode == HttpStatusCode.OK)
-                {
-                    return;
-                }
-            }
-            catch (HttpRequestException)
-            {
-                // Not listening yet: the organization is still being generated.
-            }
-            catch (TaskCanceledException) when (!cancellationToken.IsCancellationRequested)
-            {
-                // The 5 s attempt timed out; try again.
-            }
-
-            await Task.Delay(TimeSpan.FromMilliseconds(200), cancellationToken);
         }
     }
 
@@ -282,6 +209,3 @@ public sealed class ApiServerProcess : IAsyncDisposable
         }
     }
 }
-
-/// <summary>The API exited at start because one of its ports had been taken: worth starting again on other ports.</summary>
-public sealed class AddressInUseException(string message) : InvalidOperationException(message);
