@@ -1,7 +1,6 @@
 using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Globalization;
-using System.Net;
 using WebSerialization.Api.Organizations;
 using WebSerialization.Tests.Processes;
 
@@ -17,7 +16,7 @@ public sealed class HeapLimitedApiProcess : IAsyncLifetime
     /// <summary>The process's GC heap limit (DOTNET_GCHeapHardLimit).</summary>
     public const long HeapHardLimitBytes = 96L * 1024 * 1024;
 
-    private Process? _process;
+    private ApiProcess? _process;
 
     /// <summary>Where the process listens.</summary>
     public Uri BaseAddress { get; private set; } = null!;
@@ -34,32 +33,15 @@ public sealed class HeapLimitedApiProcess : IAsyncLifetime
     public async Task InitializeAsync()
     {
         BaseAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
-        _process = Process.Start(StartInfo(BaseAddress, memberCount: 1000))!;
-        _process.OutputDataReceived += (_, e) => Collect(e.Data);
-        _process.ErrorDataReceived += (_, e) => Collect(e.Data);
-        _process.BeginOutputReadLine();
-        _process.BeginErrorReadLine();
+        _process = ApiProcess.Start(StartInfo(BaseAddress, memberCount: 1000), BaseAddress, Output.Enqueue);
         Client = new HttpClient { BaseAddress = BaseAddress, Timeout = TimeSpan.FromMinutes(3) };
-
-        var waited = Stopwatch.StartNew();
-        while (true)
+        try
         {
-            Assert.True(IsRunning, "The API exited before it answered /healthz:\n" + string.Join('\n', Output));
-            Assert.True(waited.Elapsed < TimeSpan.FromMinutes(1), "The API did not answer /healthz within a minute:\n" + string.Join('\n', Output));
-            try
-            {
-                using var health = await Client.GetAsync("/healthz");
-                if (health.StatusCode == HttpStatusCode.OK)
-                {
-                    return;
-                }
-            }
-            catch (HttpRequestException)
-            {
-                // Not listening yet.
-            }
-
-            await Task.Delay(100);
+            await _process.WaitUntilHealthyAsync(TimeSpan.FromMinutes(1), "its output:", CancellationToken.None);
+        }
+        catch (Exception exception) when (exception is InvalidOperationException or TimeoutException)
+        {
+            Assert.Fail(exception.Message + "\n" + string.Join('\n', Output));
         }
     }
 
@@ -68,13 +50,7 @@ public sealed class HeapLimitedApiProcess : IAsyncLifetime
         Client.Dispose();
         if (_process is not null)
         {
-            if (!_process.HasExited)
-            {
-                _process.Kill(entireProcessTree: true);
-                await _process.WaitForExitAsync();
-            }
-
-            _process.Dispose();
+            await _process.DisposeAsync();
         }
     }
 
@@ -83,25 +59,10 @@ public sealed class HeapLimitedApiProcess : IAsyncLifetime
     /// start, and waits for it to exit: what a server that held a whole organization would meet in this heap.
     /// </summary>
     /// <returns>The exit code and everything the process wrote; null when it was still running after <paramref name="timeout"/> (then it is killed).</returns>
-    public static async Task<(int ExitCode, string Output)?> RunUntilExitAsync(int memberCount, TimeSpan timeout)
+    public static Task<(int ExitCode, string Output)?> RunUntilExitAsync(int memberCount, TimeSpan timeout)
     {
         var address = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
-        using var process = Process.Start(StartInfo(address, memberCount))!;
-        var output = process.StandardOutput.ReadToEndAsync();
-        var error = process.StandardError.ReadToEndAsync();
-        using var deadline = new CancellationTokenSource(timeout);
-        try
-        {
-            await process.WaitForExitAsync(deadline.Token);
-        }
-        catch (OperationCanceledException)
-        {
-            process.Kill(entireProcessTree: true);
-            await process.WaitForExitAsync();
-            return null;
-        }
-
-        return (process.ExitCode, await output + await error);
+        return ApiProcess.RunUntilExitAsync(StartInfo(address, memberCount), timeout);
     }
 
     // The API built beside these tests, as the load runner starts it, with its heap capped.
@@ -111,12 +72,4 @@ public sealed class HeapLimitedApiProcess : IAsyncLifetime
         LoopbackPort.Free(),
         memberCount,
         new Dictionary<string, string> { ["DOTNET_GCHeapHardLimit"] = HeapHardLimitBytes.ToString("X", CultureInfo.InvariantCulture) });
-
-    private void Collect(string? line)
-    {
-        if (line is not null)
-        {
-            Output.Enqueue(line);
-        }
-    }
 }

@@ -1,4 +1,5 @@
 using System.Xml.Linq;
+using LoadOptions = WebSerialization.Load.Running.LoadOptions;
 using WebSerialization.Models;
 using WebSerialization.Tests.Support;
 

@@ -1,3 +1,3 @@
-using WebSerialization.Load;
+using WebSerialization.Load.Running;
 
 return await LoadRun.RunAsync(args);

@@ -1,0 +1,186 @@
+using System.Globalization;
+using System.Text;
+
+namespace WebSerialization.Load.Reports;
+
+/// <summary>The Markdown reports: one per scenario with every statistic, and the run's summary with the targets.</summary>
+public static class MarkdownReport
+{
+    public const string SummaryFileName = "summary.md";
+
+    private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
+
+    /// <summary>Writes <see cref="Scenario"/> to <c>{report name}.md</c>.</summary>
+    public static async Task WriteScenarioAsync(RepeatedScenario scenario, RunDescription run, string directory, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(scenario);
+        await File.WriteAllTextAsync(Path.Combine(directory, scenario.ReportName + ".md"), Scenario(scenario, run), cancellationToken);
+    }
+
+    /// <summary>A scenario's report: every repetition's figures, after a table of them all when there are several.</summary>
+    public static string Scenario(RepeatedScenario scenario, RunDescription run)
+    {
+        ArgumentNullException.ThrowIfNull(scenario);
+        ArgumentNullException.ThrowIfNull(run);
+        var md = new StringBuilder();
+        md.AppendLine(Invariant, $"# {scenario.ReportName}");
+        md.AppendLine();
+        if (scenario.IsRepeated)
+        {
+            md.AppendLine(Invariant, $"`{scenario.Scenario.Description}`: {ReportContent.RepetitionsIntro(scenario, run)}");
+            md.AppendLine();
+            AppendTable(md, ReportContent.Repetitions(scenario));
+        }
+
+        foreach (var result in scenario.Repetitions)
+        {
+            if (scenario.IsRepeated)
+            {
+                md.AppendLine();
+                md.AppendLine(Invariant, $"## Run {result.Repetition}");
+                md.AppendLine();
+                md.AppendLine(ReportContent.Conditions(result, run));
+            }
+            else
+            {
+                md.AppendLine(Invariant, $"`{scenario.Scenario.Description}`: {ReportContent.Conditions(result, run)}");
+            }
+
+            md.AppendLine();
+            AppendRepetition(md, result);
+        }
+
+        md.AppendLine();
+        md.AppendLine(Invariant, $"Every sample: {scenario.ReportName}.csv{(scenario.IsRepeated ? " (its repetition column says which run)" : string.Empty)}. MB = 2^20 bytes.");
+        return md.ToString();
+    }
+
+    /// <summary>
+    /// The run's summary: one row per scenario, the <paramref name="charts"/> (SVG files beside it), the targets, what was
+    /// skipped and what failed.
+    /// </summary>
+    /// <param name="linkHtml">Whether to link the run's report.html (which docs/results/ does not have).</param>
+    public static string Summary(RunDescription run, IReadOnlyList<ScenarioResult> results, IReadOnlyList<TargetVerdict> targets, string? ending, IReadOnlyList<BarChart> charts, bool linkHtml = true)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        ArgumentNullException.ThrowIfNull(results);
+        ArgumentNullException.ThrowIfNull(targets);
+        ArgumentNullException.ThrowIfNull(charts);
+        var md = new StringBuilder();
+        md.AppendLine(Invariant, $"# Load run {run.StartedAt:yyyy-MM-dd HH:mm} UTC, {run.Options.Mode}{(run.Options.Smoke ? " (smoke)" : string.Empty)}");
+        md.AppendLine();
+        md.AppendLine(Invariant, $"- Command: `{run.CommandLine}`");
+        md.AppendLine(Invariant, $"- Machine: {run.Machine}");
+        md.AppendLine(Invariant, $"- CPUs: {run.Cpus}");
+        md.AppendLine(Invariant, $"- Server: {run.Server}");
+        md.AppendLine(Invariant, $"- Plan: {run.Plan}");
+        if (ending is not null)
+        {
+            md.AppendLine(Invariant, $"- **{ending}**");
+        }
+
+        md.AppendLine();
+        AppendTable(md, ReportContent.Summary(results));
+        md.AppendLine();
+        md.AppendLine(ReportContent.Legend(results));
+        md.AppendLine();
+        md.AppendLine(SeedArticleFigures.Caption);
+        if (BaselineComparison.Table(results) is { } baseline)
+        {
+            md.AppendLine();
+            md.AppendLine(Invariant, $"## {BaselineComparison.Title}");
+            md.AppendLine();
+            AppendTable(md, baseline);
+            md.AppendLine();
+            md.AppendLine(BaselineComparison.Legend);
+        }
+
+        if (charts.Count > 0)
+        {
+            md.AppendLine();
+            md.AppendLine("## Plots");
+            foreach (var chart in charts)
+            {
+                md.AppendLine();
+                md.AppendLine(Invariant, $"![{chart.Title}]({chart.FileName})");
+            }
+        }
+
+        if (linkHtml)
+        {
+            md.AppendLine();
+            md.AppendLine(Invariant, $"All of this, with every scenario's figures, on one page: [{HtmlReport.FileName}]({HtmlReport.FileName}).");
+        }
+
+        md.AppendLine();
+        md.AppendLine("## Targets");
+        md.AppendLine();
+        md.AppendLine("| Target | Measured | Verdict |");
+        md.AppendLine("| --- | --- | --- |");
+        foreach (var verdict in targets)
+        {
+            md.AppendLine(Invariant, $"| {verdict.Target} | {verdict.Measured} | **{verdict.Verdict}** |");
+        }
+
+        AppendSection(md, "Skipped (endpoint not on this server)", ReportContent.Skipped(results));
+        AppendSection(md, "Failures", ReportContent.Failures(results));
+        return md.ToString();
+    }
+
+    private static void AppendRepetition(StringBuilder md, ScenarioResult result)
+    {
+        if (result.Note is not null)
+        {
+            md.AppendLine(Invariant, $"**{result.Outcome}**: {result.Note}");
+            md.AppendLine();
+        }
+
+        if (result.Server is not null)
+        {
+            md.AppendLine(Invariant, $"Server: {result.Server}.");
+            md.AppendLine();
+        }
+
+        AppendTable(md, ReportContent.Distributions(result));
+        md.AppendLine();
+        AppendTable(md, ReportContent.Facts(result));
+        var failures = ReportContent.FailureCounts(result);
+        if (failures.Count > 0)
+        {
+            md.AppendLine();
+            md.AppendLine("Failures:");
+            AppendList(md, failures);
+        }
+    }
+
+    private static void AppendTable(StringBuilder md, ReportTable table)
+    {
+        AppendRow(md, table.Columns);
+        AppendRow(md, [.. table.Columns.Select((_, column) => table.IsNumeric(column) ? "---:" : "---")]);
+        foreach (var row in table.Rows)
+        {
+            AppendRow(md, row);
+        }
+    }
+
+    private static void AppendRow(StringBuilder md, IEnumerable<string> cells) => md.Append("| ").AppendJoin(" | ", cells).AppendLine(" |");
+
+    private static void AppendSection(StringBuilder md, string title, IReadOnlyList<string> lines)
+    {
+        if (lines.Count > 0)
+        {
+            md.AppendLine();
+            md.AppendLine(Invariant, $"## {title}");
+            md.AppendLine();
+            AppendList(md, lines);
+        }
+    }
+
+    private static void AppendList(StringBuilder md, IEnumerable<string> lines)
+    {
+        foreach (var line in lines)
+        {
+            md.AppendLine(Invariant, $"- {line}");
+        }
+    }
+}

@@ -1,0 +1,373 @@
+using System.CommandLine;
+using System.CommandLine.Help;
+using System.CommandLine.Parsing;
+using System.Globalization;
+using System.Net;
+using WebSerialization.Load.Cpus;
+using WebSerialization.Tests.Processes;
+
+namespace WebSerialization.Load.Running;
+
+/// <summary>
+/// The runner's command line, declared with System.CommandLine: every option with its description and default, which
+/// <c>--help</c> lists; a bad value is refused, with the option and the accepted range named, before anything starts.
+/// </summary>
+public static class LoadCommandLine
+{
+    private static readonly LoadOptions Defaults = new();
+
+    private static readonly Option<Uri?> Url = new("--url")
+    {
+        Description = "Target a server that is already running (loopback addresses only). Default: build the API in Release and, for each "
+            + "scenario, load and repetition, start it on a free 127.0.0.1 port with Diagnostics__RuntimeEndpoint=true and Metrics__Enabled=true.",
+        HelpName = "URL",
+        CustomParser = Checked(LoopbackUrl),
+    };
+
+    private static readonly Option<bool> SharedServer = new("--shared-server")
+    {
+        Description = "Start one server for the whole run instead of one per scenario, load and repetition.",
+    };
+
+    private static readonly Option<string[]> ServerEnvironment = new("--server-env")
+    {
+        Description = "An environment variable for the started server (repeatable), e.g. Organization__ChunkSize=262144 or DOTNET_gcServer=0.",
+        HelpName = "NAME=VALUE",
+        CustomParser = result => Checked(result, () => Variables(result.Tokens.Select(token => token.Value)).Select(pair => $"{pair.Key}={pair.Value}").ToArray()),
+    };
+
+    private static readonly Option<CpuSet?> ServerCpus = new("--server-cpus")
+    {
+        Description = "The CPUs of the server the runner starts, when split (see --cpu-layout), as taskset writes them: 0, 0-3, 0,2. "
+            + "It is started under taskset -c with DOTNET_PROCESSOR_COUNT set to their number. Default: the first half of the physical cores "
+            + "the runner may use, rounded up (on 2 CPUs: CPU 0), or those --client-cpus leaves.",
+        HelpName = "LIST",
+        CustomParser = Checked(value => (CpuSet?)CpuSet.Parse(value, "--server-cpus")),
+    };
+
+    private static readonly Option<CpuSet?> ClientCpus = new("--client-cpus")
+    {
+        Description = "The CPUs the runner itself (the load client) runs on when split; every thread is pinned (taskset -a). Default: those the server does not get "
+            + "(on 2 CPUs: CPU 1). With --url, pins the runner only.",
+        HelpName = "LIST",
+        CustomParser = Checked(value => (CpuSet?)CpuSet.Parse(value, "--client-cpus")),
+    };
+
+    private static readonly Option<CpuLayout[]> CpuLayoutOption = new("--cpu-layout")
+    {
+        Description = "split: the server on --server-cpus and the load client on --client-cpus, disjoint; shared: both anywhere, competing for every CPU. "
+            + "split,shared measures every scenario and load under both, one after the other, and the summary compares them (p50, requests/s, capacity). "
+            + "Default: split on a machine with 2 CPUs or more, else shared.",
+        HelpName = "LIST",
+        CustomParser = Checked(Layouts),
+    };
+
+    private static readonly Option<string[]> Scenarios = new("--scenarios")
+    {
+        Description = "Comma-separated scenario name prefixes: download, upload, convert, download-json, upload-msgpack, "
+            + "convert-json-to-binary, grpc (grpc-unary, grpc-stream), baseline (baseline-download, baseline-upload: the MVC "
+            + "stock formatters)... Default: all but the baseline, which runs only when named; "
+            + "with --capacity: download,upload.",
+        HelpName = "LIST",
+        CustomParser = result => List(Last(result)),
+    };
+
+    private static readonly Option<int[]> Copies = new("--copies")
+    {
+        Description = "Closed model (NBomber's KeepConstant): concurrent copies, each sending its next request when the last ends; comma-separated, one measurement per value.",
+        HelpName = "LIST",
+        DefaultValueFactory = _ => [.. Defaults.Copies],
+        CustomParser = Checked(value => IntegerList("--copies", value, 1, 64)),
+    };
+
+    private static readonly Option<double[]> Rates = new("--rate")
+    {
+        Description = "Open model (NBomber's Inject) instead of copies: requests per second, comma-separated, one measurement per value. Requests are sent "
+            + "on schedule whatever the server does; latency runs from each request's intended start (no coordinated omission); late and dropped requests are counted.",
+        HelpName = "LIST",
+        CustomParser = Checked(value => NumberList("--rate", value, 0.1, 100_000)),
+    };
+
+    private static readonly Option<bool> Capacity = new("--capacity")
+    {
+        Description = "Capacity mode: per scenario (default: downloads and uploads of 10,000 members, every format), open-model steps from --rate-start, "
+            + "times --rate-factor each, until a step has a failed or dropped request or a p99 over --p99-bound; reports the highest rate sustained, with a table and a chart.",
+    };
+
+    private static readonly Option<double> RateStart = NumberOption("--rate-start", "Capacity mode: the first rate, requests per second.", "PER_SECOND", Defaults.RateStart, 0.1, 100_000);
+
+    private static readonly Option<double> RateFactor = NumberOption("--rate-factor", "Capacity mode: each step's rate over the last one's.", "FACTOR", Defaults.RateFactor, 1.05, 10);
+
+    private static readonly Option<double> RateMax = NumberOption("--rate-max", "Capacity mode: the highest rate tried, requests per second.", "PER_SECOND", Defaults.RateMax, 0.1, 100_000);
+
+    private static readonly Option<double> P99Bound = NumberOption("--p99-bound", "Capacity mode: the p99 latency a step must stay under, in milliseconds.", "MS", Defaults.P99Bound.TotalMilliseconds, 1, 600_000);
+
+    private static readonly Option<int[]> Count = new("--count")
+    {
+        Description = "Members per payload, comma-separated (with --capacity: 10000). A started server gets Organization__MemberCount = the largest.",
+        HelpName = "LIST",
+        DefaultValueFactory = _ => [.. Defaults.MemberCounts],
+        CustomParser = Checked(value => IntegerList("--count", value, 0, 2_000_000)),
+    };
+
+    private static readonly Option<double> WarmUp = Seconds("--warmup", "Warm-up per scenario, closed model, not measured, in seconds.", Defaults.WarmUp, 0, 300);
+
+    private static readonly Option<double> Duration = Seconds("--duration", "Measured time per scenario (per step with --capacity), in seconds. Requests in flight at the end finish.", Defaults.Duration, 0.1, 600);
+
+    private static readonly Option<double> RequestTimeout = Seconds("--request-timeout", "Timeout of one request, body included, in seconds.", Defaults.RequestTimeout, 1, 900);
+
+    private static readonly Option<int> MaxRequests = new("--max-requests")
+    {
+        Description = "Cap on requests per phase.",
+        HelpName = "N",
+        DefaultValueFactory = _ => Defaults.MaxRequestsPerPhase,
+        CustomParser = Checked(value => Integer("--max-requests", value, 1, 10_000_000)),
+    };
+
+    private static readonly Option<int> Repeat = new("--repeat")
+    {
+        Description = "Measure every scenario and load N times (1 to 20), each time on a fresh server process: one process's JIT settles on code that can be "
+            + "faster or slower than the next one's, so one process is one draw. Interleaved (every scenario once, then again); the reports take the median of each figure "
+            + "(OK and Failed: totals; peak working set: the run that raised it most) and show the p50 range. With --url or --shared-server they reuse that server.",
+        HelpName = "N",
+        DefaultValueFactory = _ => Defaults.Repetitions,
+        CustomParser = Checked(value => Integer("--repeat", value, 1, LoadOptions.MaxRepetitions)),
+    };
+
+    private static readonly Option<double?> OverallTimeout = new("--timeout")
+    {
+        Description = "Overall timeout in minutes. Default: the planned time, repetitions and server starts included, plus 5 minutes.",
+        HelpName = "MINUTES",
+        CustomParser = Checked(value => (double?)Number("--timeout", value, 0.1, 240)),
+    };
+
+    private static readonly Option<string?> Reports = new("--reports")
+    {
+        Description = "Report folder root (default: reports/ at the repository root, git-ignored).",
+        HelpName = "DIR",
+    };
+
+    private static readonly Option<string?> Results = new("--results")
+    {
+        Description = "The name of the generated Markdown the run's results go to, docs/results/NAME.md with its charts beside it (default by mode: capacity, "
+            + "open-model, downloads, uploads or load). The smoke never writes it.",
+        HelpName = "NAME",
+    };
+
+    private static readonly Option<bool> NoResults = new("--no-results")
+    {
+        Description = "Do not write docs/results/ (the reports under reports/ are written as ever).",
+    };
+
+    private static readonly Option<bool> LogCostOption = new("--log-cost")
+    {
+        Description = "Log-cost mode: three servers side by side on the server's CPUs (Production defaults, logging off, access log on); --repeat rounds "
+            + "(default 6) of --duration s of 1,000-member binary downloads against each in turn, with server CPU per request and the bytes each logged; "
+            + "then --log-volume-duration of mixed load counting log bytes. Writes docs/results/log-cost.md.",
+    };
+
+    private static readonly Option<double> LogVolumeDuration = Seconds("--log-volume-duration", "Log-cost mode: the mixed load on each server, in seconds (the issue's figure is per 5 minutes).", Defaults.LogVolumeDuration, 1, 3600);
+
+    private static readonly Option<bool> NoBuild = new("--no-build")
+    {
+        Description = "Do not build the API first (use the Release build already there).",
+    };
+
+    private static readonly Option<bool> Smoke = new("--smoke")
+    {
+        Description = "CI smoke: every scenario at 10,000 members plus the JSON download of 1,000,000, closed model with 1 copy, then one open-model "
+            + "scenario at 20 requests/s and a two-step capacity search (20 and 40/s); 0.5 s warm-up, 2 s per phase, one shared server, 3 minute timeout. "
+            + "Exits 1 on any failed or empty response, a scenario that cannot run, > 4 MB allocated per request, or the million-member JSON download over 0.55 MB. "
+            + "Never writes docs/results/.",
+    };
+
+    /// <summary>Parses <paramref name="args"/>; throws <see cref="ArgumentException"/> with every error, one a line.</summary>
+    public static LoadOptions Parse(IReadOnlyList<string> args)
+    {
+        ArgumentNullException.ThrowIfNull(args);
+        var result = Command().Parse(args);
+        if (result.Errors.Count > 0)
+        {
+            throw new ArgumentException(string.Join(Environment.NewLine, result.Errors.Select(error => error.Message).Distinct()));
+        }
+
+        var smoke = result.GetValue(Smoke);
+        var basis = smoke ? LoadOptions.SmokeDefaults : Defaults;
+        T Value<T>(Option<T> option, T fallback) => result.GetResult(option) is { Implicit: false } ? result.GetValue(option)! : fallback;
+        var options = basis with
+        {
+            ShowHelp = result.Action is HelpAction,
+            Url = result.GetValue(Url),
+            SharedServer = basis.SharedServer || result.GetValue(SharedServer),
+            ServerEnvironment = Variables(result.GetValue(ServerEnvironment) ?? []),
+            ScenarioFilters = result.GetResult(Scenarios) is { Implicit: false } ? result.GetValue(Scenarios) ?? []
+                : result.GetValue(Capacity) && !smoke ? ["download", "upload"] : [],
+            Copies = Value(Copies, [.. basis.Copies]),
+            MemberCounts = Value(Count, [.. basis.MemberCounts]),
+            Rates = result.GetValue(Rates) ?? [],
+            Capacity = result.GetValue(Capacity),
+            RateStart = Value(RateStart, basis.RateStart),
+            RateFactor = Value(RateFactor, basis.RateFactor),
+            RateMax = Value(RateMax, basis.RateMax),
+            P99Bound = TimeSpan.FromMilliseconds(Value(P99Bound, basis.P99Bound.TotalMilliseconds)),
+            WarmUp = TimeSpan.FromSeconds(Value(WarmUp, basis.WarmUp.TotalSeconds)),
+            Duration = TimeSpan.FromSeconds(Value(Duration, basis.Duration.TotalSeconds)),
+            RequestTimeout = TimeSpan.FromSeconds(Value(RequestTimeout, basis.RequestTimeout.TotalSeconds)),
+            MaxRequestsPerPhase = Value(MaxRequests, basis.MaxRequestsPerPhase),
+            Repetitions = Value(Repeat, basis.Repetitions),
+            OverallTimeout = result.GetValue(OverallTimeout) is { } minutes ? TimeSpan.FromMinutes(minutes) : basis.OverallTimeout,
+            ReportsDirectory = result.GetValue(Reports),
+            ResultsPath = result.GetValue(Results),
+            NoResults = result.GetValue(NoResults),
+            NoBuild = result.GetValue(NoBuild),
+            ServerCpus = result.GetValue(ServerCpus),
+            ClientCpus = result.GetValue(ClientCpus),
+            CpuLayouts = result.GetValue(CpuLayoutOption) ?? [],
+            LogCost = result.GetValue(LogCostOption),
+            LogVolumeDuration = TimeSpan.FromSeconds(Value(LogVolumeDuration, basis.LogVolumeDuration.TotalSeconds)),
+        };
+        return options.Validated(capacityCountGiven: result.GetResult(Count) is { Implicit: false });
+    }
+
+    /// <summary>The <c>--help</c> text.</summary>
+    public static string HelpText()
+    {
+        using var output = new StringWriter(CultureInfo.InvariantCulture);
+        Command().Parse(["--help"]).Invoke(new InvocationConfiguration { Output = output });
+        return output.ToString();
+    }
+
+    private static RootCommand Command()
+    {
+        var command = Root();
+
+        // The runner has no version of its own to print, and an option it ignored would start a whole run.
+        foreach (var version in command.Options.OfType<VersionOption>().ToArray())
+        {
+            command.Options.Remove(version);
+        }
+
+        return command;
+    }
+
+    private static RootCommand Root() => new(
+        """
+        WebSerialization load runner, in NBomber's vocabulary, against the organization API. Three load models:
+          closed (default)  --copies N: N copies each loop requests (KeepConstant)
+          open              --rate R: R requests per second whatever the server does (Inject)
+          capacity          --capacity: open-model steps up until p99 crosses --p99-bound or a request fails
+        Reports go to reports/ (git-ignored); a non-smoke run also writes its results to docs/results/.
+        Exit codes: 0 done; 1 a request failed, a scenario could not run, or (smoke) a gate failed;
+        2 bad options, the server did not start, or the overall timeout fired; 130 interrupted.
+        """)
+    {
+        Url, SharedServer, ServerEnvironment, ServerCpus, ClientCpus, CpuLayoutOption, Scenarios, Copies, Rates, Capacity, RateStart, RateFactor, RateMax, P99Bound, Count,
+        WarmUp, Duration, RequestTimeout, MaxRequests, Repeat, OverallTimeout, Reports, Results, NoResults, NoBuild, Smoke, LogCostOption, LogVolumeDuration,
+    };
+
+    private static Option<double> Seconds(string name, string description, TimeSpan fallback, double min, double max) =>
+        NumberOption(name, description, "SECONDS", fallback.TotalSeconds, min, max);
+
+    private static Option<double> NumberOption(string name, string description, string helpName, double fallback, double min, double max) => new(name)
+    {
+        Description = description,
+        HelpName = helpName,
+        DefaultValueFactory = _ => fallback,
+        CustomParser = Checked(value => Number(name, value, min, max)),
+    };
+
+    // One value: the last one given wins, as with most command lines.
+    private static string Last(ArgumentResult result) => result.Tokens.Count == 0 ? string.Empty : result.Tokens[^1].Value;
+
+    // Our parsers name the option and the accepted range in their message; System.CommandLine reports it as the option's error.
+    private static Func<ArgumentResult, T> Checked<T>(Func<string, T> parse) => result => Checked(result, () => parse(Last(result)));
+
+    private static T Checked<T>(ArgumentResult result, Func<T> parse)
+    {
+        try
+        {
+            return parse();
+        }
+        catch (ArgumentException exception)
+        {
+            result.AddError(exception.Message);
+            return default!;
+        }
+    }
+
+    private static double[] NumberList(string name, string value, double min, double max)
+    {
+        var items = List(value);
+        return items.Length == 0
+            ? throw new ArgumentException($"{name} needs at least one value.")
+            : [.. items.Select(item => Number(name, item, min, max)).Distinct()];
+    }
+
+    private static Dictionary<string, string> Variables(IEnumerable<string> assignments)
+    {
+        var variables = new Dictionary<string, string>(StringComparer.Ordinal);
+        foreach (var assignment in assignments)
+        {
+            var equals = assignment.IndexOf('=', StringComparison.Ordinal);
+            if (equals <= 0)
+            {
+                throw new ArgumentException($"--server-env: '{assignment}' is not NAME=VALUE.");
+            }
+
+            variables[assignment[..equals]] = assignment[(equals + 1)..];
+        }
+
+        return variables;
+    }
+
+    private static CpuLayout[] Layouts(string value)
+    {
+        var items = List(value);
+        return items.Length == 0 ? throw new ArgumentException("--cpu-layout needs at least one of split, shared.")
+            : [.. items.Select(item => item switch
+            {
+                "split" => CpuLayout.Split,
+                "shared" => CpuLayout.Shared,
+                _ => throw new ArgumentException($"--cpu-layout: '{item}' is not split or shared."),
+            }).Distinct()];
+    }
+
+    private static string[] List(string value) =>
+        value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+
+    private static int[] IntegerList(string name, string value, int min, int max)
+    {
+        var items = List(value);
+        if (items.Length == 0)
+        {
+            throw new ArgumentException($"{name} needs at least one value.");
+        }
+
+        return [.. items.Select(item => Integer(name, item, min, max)).Distinct()];
+    }
+
+    // One value: "1,2" is refused here rather than read as a list whose first item wins.
+    private static int Integer(string name, string value, int min, int max) =>
+        int.TryParse(value.Replace("_", string.Empty, StringComparison.Ordinal), NumberStyles.None, CultureInfo.InvariantCulture, out var number) && number >= min && number <= max
+            ? number
+            : throw new ArgumentException($"{name}: '{value}' is not a whole number from {min} to {max}.");
+
+    private static double Number(string name, string value, double min, double max) =>
+        double.TryParse(value, NumberStyles.Float, CultureInfo.InvariantCulture, out var number) && number >= min && number <= max
+            ? number
+            : throw new ArgumentException($"{name}: '{value}' is not a number from {min} to {max}.");
+
+    // The load runner only ever sends traffic to this machine.
+    private static Uri LoopbackUrl(string value)
+    {
+        if (!Uri.TryCreate(value, UriKind.Absolute, out var url) || (url.Scheme != Uri.UriSchemeHttp && url.Scheme != Uri.UriSchemeHttps))
+        {
+            throw new ArgumentException($"--url: '{value}' is not an http(s) URL.");
+        }
+
+        var loopback = url.IsLoopback || (IPAddress.TryParse(url.Host.Trim('[', ']'), out var address) && IPAddress.IsLoopback(address));
+        return loopback
+            ? new Uri(url.GetLeftPart(UriPartial.Authority))
+            : throw new ArgumentException($"--url: '{url.Host}' is not a loopback address; the load runner only targets this machine (127.0.0.1, localhost, [::1]).");
+    }
+}

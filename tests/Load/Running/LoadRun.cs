@@ -1,0 +1,373 @@
+using System.Globalization;
+using Spectre.Console;
+using BarChart = WebSerialization.Load.Reports.BarChart;
+
+namespace WebSerialization.Load.Running;
+
+/// <summary>
+/// A whole load run: start (or reach) the server, run every selected scenario at every number of copies, write the
+/// reports, judge the targets, stop the server. Bounded by an overall timeout; Ctrl+C stops it cleanly.
+/// </summary>
+public static class LoadRun
+{
+    public static async Task<int> RunAsync(string[] args)
+    {
+        if (await ParseAsync(args) is not { } options)
+        {
+            return 2;
+        }
+
+        if (options.ShowHelp)
+        {
+            Console.Write(LoadOptions.Usage);
+            return 0;
+        }
+
+        var repositoryRoot = FindRepositoryRoot();
+        if (options.LogCost)
+        {
+            return repositoryRoot is not null
+                ? await LogCost.LogCostRun.RunAsync(args, options, repositoryRoot)
+                : await Failed("Cannot find WebSerialization.sln above this program or the current folder, so cannot start the servers.");
+        }
+
+        if (await RunPlan.CreateAsync(args, options, repositoryRoot) is not { } plan)
+        {
+            return 2;
+        }
+
+        plan.Announce();
+        using var stop = new RunStop(plan.Timeout);
+        var record = new RunRecord(RunDescription.Create(args, plan.Options, plan.Cpus.Describe(), plan.Options.Url is null ? "not started" : $"already running at {plan.Options.Url}"));
+        await MeasureAsync(plan, record, stop);
+        var reports = await WriteReportsAsync(plan, record);
+        ShowSummary(reports, record.Ending);
+        await WriteResultsFileAsync(plan, record, reports);
+        return record.ExitCode != 0 ? record.ExitCode : Verdict(plan.Options, record.Results, record.Capacities);
+    }
+
+    // The options, or null with the reason on standard error.
+    private static async Task<LoadOptions?> ParseAsync(string[] args)
+    {
+        try
+        {
+            return LoadOptions.Parse(args);
+        }
+        catch (ArgumentException exception)
+        {
+            await Console.Error.WriteLineAsync(exception.Message);
+            await Console.Error.WriteLineAsync("Use --help for every option and its default.");
+            return null;
+        }
+    }
+
+    // Builds the API, runs the plan, and records why it ended early if it did; the servers are stopped whatever happens.
+    private static async Task MeasureAsync(RunPlan plan, RunRecord record, RunStop stop)
+    {
+        RunServers? servers = null;
+        void OnProcessExit(object? sender, EventArgs e) => servers?.KillNow();
+        AppDomain.CurrentDomain.ProcessExit += OnProcessExit;
+        try
+        {
+            var assembly = plan.Options.Url is null
+                ? await ApiServerProcess.BuildAsync(plan.RepositoryRoot!, !plan.Options.NoBuild, Path.Combine(plan.ReportDirectory, "build.log"), stop.Token)
+                : null;
+            servers = new RunServers(plan, record, assembly, stop.Token);
+            if (!plan.ServerPerScenario)
+            {
+                await servers.SharedAsync(plan.Cpus.Primary);
+            }
+
+            var runner = new ScenarioRunner(new PayloadCache(plan.Options.RequestTimeout), plan.Options);
+            await RunScenariosAsync(plan, record, servers, runner, stop.Token);
+            if (plan.Options.Smoke)
+            {
+                await RunSmokeModelsAsync(plan, record, servers, runner, stop.Token);
+            }
+        }
+        catch (OperationCanceledException) when (stop.IsCancellationRequested)
+        {
+            record.Ending = stop.InterruptedBy is not null ? $"Interrupted ({stop.InterruptedBy}): the summary covers the scenarios that finished."
+                : $"Stopped by the overall timeout ({stop.Timeout:hh\\:mm\\:ss}): the summary covers the scenarios that finished.";
+            record.ExitCode = stop.InterruptedBy is not null ? 130 : 2;
+        }
+        catch (Exception exception) when (exception is InvalidOperationException or TimeoutException or HttpRequestException or IOException)
+        {
+            record.Ending = $"Stopped: {exception.Message}";
+            record.ExitCode = 2;
+        }
+        finally
+        {
+            if (servers is not null)
+            {
+                await servers.DisposeAsync();
+            }
+
+            AppDomain.CurrentDomain.ProcessExit -= OnProcessExit;
+        }
+    }
+
+    // Repetitions are interleaved (every scenario once, then again) so that anything else slowing the machine for a
+    // while hits one run of many scenarios rather than every run of one.
+    private static async Task RunScenariosAsync(RunPlan plan, RunRecord record, RunServers servers, ScenarioRunner runner, CancellationToken cancellationToken)
+    {
+        for (var repetition = 1; repetition <= plan.Options.Repetitions; repetition++)
+        {
+            foreach (var scenario in plan.Scenarios)
+            {
+                foreach (var ((copies, rate), layout) in plan.Loads.SelectMany(load => plan.Cpus.Layouts.Select(layout => (load, layout))))
+                {
+                    var done = await RunOneAsync(plan, record, servers, runner, scenario, copies, rate, layout, repetition, cancellationToken);
+                    record.Results.AddRange(done);
+                    await WriteScenarioReportsAsync(record.Results, done, record.Run, plan.LayoutDirectory(layout), cancellationToken);
+                }
+            }
+        }
+    }
+
+    // One scenario at one load on one layout: a capacity search or one measured phase. A server that exits meanwhile
+    // makes the results "could not run"; a shared one is gone for good, so the run stops.
+    private static async Task<IReadOnlyList<ScenarioResult>> RunOneAsync(
+        RunPlan plan, RunRecord record, RunServers servers, ScenarioRunner runner, LoadScenario scenario, int copies, double? rate, CpuLayout layout, int repetition, CancellationToken cancellationToken)
+    {
+        var options = plan.Options;
+        var cpus = plan.Cpus;
+        var loadName = rate is { } perSecond ? string.Create(CultureInfo.InvariantCulture, $"r{perSecond:0.#}") : options.Capacity ? "capacity" : $"x{copies}";
+        var logSuffix = (options.Repetitions > 1 ? $"-run{repetition}" : string.Empty) + (cpus.Compares ? $"-{CpuPlan.Name(layout)}" : string.Empty);
+        var shared = plan.ServerPerScenario ? null : await servers.SharedAsync(layout);
+        var connection = shared ?? await servers.OpenAsync($"server-{scenario.Name}-{loadName}{logSuffix}.log", layout);
+        IReadOnlyList<ScenarioResult> done;
+        string? serverExit = null;
+        try
+        {
+            if (shared is null && record.Results.Count == 0)
+            {
+                var per = (options.Repetitions > 1 ? "scenario, load and repetition" : "scenario and load") + (cpus.Compares ? " and CPU layout" : string.Empty);
+                record.Run = record.Run with { Server = $"a fresh process per {per}, started by the runner ({plan.StartedServer}); the first: {connection.Description}" };
+            }
+
+            if (options.Capacity)
+            {
+                var capacity = InLayout(await runner.RunCapacityAsync(connection, scenario, cancellationToken), layout);
+                record.Capacities.Add(capacity);
+                done = capacity.Steps;
+                Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  CAPACITY {scenario.Name}: {capacity.SustainedRate:0.#} requests/s sustained; stopped at {capacity.Stop}"));
+            }
+            else
+            {
+                done = [await runner.RunAsync(connection, scenario, copies, rate, repetition, cancellationToken) with { Layout = layout }];
+            }
+
+            if (connection.Process is { HasExited: true } process)
+            {
+                serverExit = process.DescribeExit() + " during the scenario";
+            }
+        }
+        catch (Exception exception) when (connection.Process is { HasExited: true } process && !cancellationToken.IsCancellationRequested)
+        {
+            serverExit = $"{process.DescribeExit()} ({exception.GetType().Name}: {exception.Message})";
+            done = [new ScenarioResult(scenario, copies, ScenarioOutcome.CouldNotRun, serverExit) { Repetition = repetition, Rate = rate, Layout = layout }];
+        }
+        finally
+        {
+            if (shared is null)
+            {
+                await connection.DisposeAsync();
+            }
+        }
+
+        if (serverExit is not null)
+        {
+            done = [.. done.Select(result => result with { Outcome = ScenarioOutcome.CouldNotRun, Note = serverExit })];
+            Console.WriteLine($"  COULD NOT RUN: {serverExit}");
+            if (shared is not null)
+            {
+                record.Results.AddRange(done);
+                throw new InvalidOperationException(serverExit);
+            }
+        }
+
+        return done;
+    }
+
+    // The smoke's other two load models, small and short: one open-model scenario and one capacity search.
+    private static async Task RunSmokeModelsAsync(RunPlan plan, RunRecord record, RunServers servers, ScenarioRunner runner, CancellationToken cancellationToken)
+    {
+        var primary = plan.Cpus.Primary;
+        var smokeScenario = plan.Scenarios.First(scenario => scenario.Kind == ScenarioKind.Download && scenario.MemberCount == LoadOptions.SmokeMemberCount);
+        var smokeServer = await servers.SharedAsync(primary);
+        var open = await runner.RunAsync(smokeServer, smokeScenario, 1, LoadOptions.SmokeRate, 1, cancellationToken) with { Layout = primary };
+        record.Results.Add(open);
+        await WriteScenarioReportsAsync(record.Results, [open], record.Run, plan.ReportDirectory, cancellationToken);
+        var capacity = InLayout(await runner.RunCapacityAsync(smokeServer, smokeScenario, cancellationToken), primary);
+        record.Capacities.Add(capacity);
+        record.Results.AddRange(capacity.Steps);
+        await WriteScenarioReportsAsync(record.Results, capacity.Steps, record.Run, plan.ReportDirectory, cancellationToken);
+        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  CAPACITY {smokeScenario.Name}: {capacity.SustainedRate:0.#} requests/s sustained; stopped at {capacity.Stop}"));
+    }
+
+    private static CapacityResult InLayout(CapacityResult capacity, CpuLayout layout) => capacity with
+    {
+        Steps = [.. capacity.Steps.Select(step => step with { Layout = layout })],
+        Sustained = capacity.Sustained is null ? null : capacity.Sustained with { Layout = layout },
+    };
+
+    // Each scenario's CSV and Markdown, rewritten after each run so that a run stopped early keeps what it finished.
+    private static async Task WriteScenarioReportsAsync(IReadOnlyList<ScenarioResult> results, IReadOnlyList<ScenarioResult> done, RunDescription run, string directory, CancellationToken cancellationToken)
+    {
+        foreach (var repeated in RepeatedScenario.Group(results).Where(group => group.Repetitions.Any(done.Contains)))
+        {
+            if (repeated.Outcome == ScenarioOutcome.Ran)
+            {
+                await CsvReport.WriteAsync(repeated, directory, cancellationToken);
+                await MarkdownReport.WriteScenarioAsync(repeated, run, directory, cancellationToken);
+            }
+        }
+    }
+
+    // The summary, the charts, the targets and README's table are the primary layout's; a second layout is compared
+    // with it in a section of its own. The targets are judged on the closed model's runs, as they are stated.
+    private static async Task<RunReports> WriteReportsAsync(RunPlan plan, RunRecord record)
+    {
+        var (cpus, results, capacities) = (plan.Cpus, record.Results, record.Capacities);
+        IReadOnlyList<ScenarioResult> main = [.. results.Where(result => result.Layout == cpus.Primary)];
+        IReadOnlyList<CapacityResult> mainCapacities = [.. capacities.Where(capacity => capacity.Layout == cpus.Primary)];
+        IReadOnlyList<ScenarioResult> closed = [.. main.Where(result => result.Rate is null)];
+        IReadOnlyList<TargetVerdict> targets =
+        [
+            .. DownloadTargets.Evaluate(closed), .. UploadTargets.Evaluate(closed), .. GrpcTargets.Evaluate(closed),
+            .. CpuLayoutComparison.Evaluate(results, cpus),
+        ];
+
+        // A capacity search's latency chart shows each scenario at the rate it sustained, not every step.
+        var charted = mainCapacities.Count == 0 ? main
+            : [.. main.Where(result => result.Rate is null || mainCapacities.Any(capacity => capacity.Sustained == result))];
+        var capacityChart = CapacityReport.Chart(mainCapacities);
+        IReadOnlyList<BarChart> charts = [.. FormatCharts.For(charted), .. capacityChart is null ? Array.Empty<BarChart>() : [capacityChart]];
+        foreach (var chart in charts)
+        {
+            await File.WriteAllTextAsync(Path.Combine(plan.ReportDirectory, chart.FileName), chart.ToSvg().ToString(), CancellationToken.None);
+        }
+
+        var capacitySection = mainCapacities.Count == 0 ? null : CapacityReport.Markdown(mainCapacities, plan.Options, capacityChart?.FileName);
+        var layouts = CpuLayoutComparison.Section([.. results.Where(result => !capacities.Any(capacity => capacity.Steps.Contains(result)))], capacities, cpus);
+        var layoutSection = layouts is null ? null : CpuLayoutComparison.Markdown(layouts);
+        var sections = string.Join(Environment.NewLine, new[] { capacitySection, layoutSection }.OfType<string>()) is { Length: > 0 } joined ? joined : null;
+        var summary = MarkdownReport.Summary(record.Run, main, targets, record.Ending, charts) + (sections is null ? string.Empty : Environment.NewLine + sections);
+        var summaryPath = Path.Combine(plan.ReportDirectory, MarkdownReport.SummaryFileName);
+        await File.WriteAllTextAsync(summaryPath, summary, CancellationToken.None);
+        var htmlPath = Path.Combine(plan.ReportDirectory, HtmlReport.FileName);
+        await File.WriteAllTextAsync(htmlPath, HtmlReport.Render(record.Run, main, targets, record.Ending, charts, mainCapacities, layouts), CancellationToken.None);
+        return new RunReports(main, mainCapacities, targets, charts.Select(chart => Path.Combine(plan.ReportDirectory, chart.FileName)).ToArray(), charts, sections, layoutSection, summary, summaryPath, htmlPath);
+    }
+
+    // A live terminal gets tables; a log gets the Markdown summary.
+    private static void ShowSummary(RunReports reports, string? ending)
+    {
+        Console.WriteLine();
+        if (ProgressDisplay.IsLive)
+        {
+            foreach (var table in ConsoleSummary.Render(reports.Main, reports.MainCapacities, reports.Targets))
+            {
+                AnsiConsole.Write(table);
+            }
+
+            if (reports.LayoutSection is not null)
+            {
+                Console.WriteLine(reports.LayoutSection);
+            }
+
+            if (ending is not null)
+            {
+                Console.WriteLine(ending);
+            }
+        }
+        else
+        {
+            Console.WriteLine(reports.Summary);
+        }
+
+        Console.WriteLine($"Summary: {reports.SummaryPath}");
+        Console.WriteLine($"HTML report: {reports.HtmlPath}");
+        if (reports.ChartPaths.Count > 0)
+        {
+            Console.WriteLine($"Plots: {string.Join(", ", reports.ChartPaths)}");
+        }
+    }
+
+    // The generated Markdown under docs/results and README's table, for the runs that make them.
+    private static async Task WriteResultsFileAsync(RunPlan plan, RunRecord record, RunReports reports)
+    {
+        if (!ResultsFile.ShouldWrite(plan.Options, reports.Main) || plan.RepositoryRoot is not { } repositoryRoot)
+        {
+            return;
+        }
+
+        var written = await ResultsFile.WriteAsync(repositoryRoot, plan.Options, record.Run, reports.Main, reports.Targets, record.Ending, reports.Charts, reports.Sections);
+        Console.WriteLine($"Results (generated Markdown, in the repository): {written}");
+        if (await ReadmeResults.UpdateAsync(repositoryRoot, reports.Main, Path.GetFileName(written), plan.Cpus.Placement(plan.Cpus.Primary)) is { } readme)
+        {
+            Console.WriteLine($"README's results table: {readme}");
+        }
+    }
+
+    private static int Verdict(LoadOptions options, IReadOnlyList<ScenarioResult> results, IReadOnlyList<CapacityResult> capacities)
+    {
+        if (options.Smoke)
+        {
+            var problems = SmokeGate.Problems(results);
+            foreach (var problem in problems)
+            {
+                Console.WriteLine($"SMOKE FAILED: {problem}");
+            }
+
+            Console.WriteLine(problems.Count == 0 ? "SMOKE PASSED" : $"SMOKE FAILED ({problems.Count} problem{(problems.Count == 1 ? string.Empty : "s")})");
+            return problems.Count == 0 ? 0 : 1;
+        }
+
+        // A capacity search ends on a step that missed, failures included, by design: only its passing steps count here.
+        var judged = options.Capacity ? results.Where(result => capacities.Any(capacity => capacity.Sustained == result) || result.Outcome == ScenarioOutcome.CouldNotRun) : results;
+        var failed = judged.Where(result => result.HasFailures).Select(result => result.ReportName).Distinct().ToArray();
+        if (failed.Length > 0)
+        {
+            Console.WriteLine($"Requests failed in: {string.Join(", ", failed)}.");
+        }
+
+        return failed.Length == 0 ? 0 : 1;
+    }
+
+    private static async Task<int> Failed(string message)
+    {
+        await Console.Error.WriteLineAsync(message);
+        return 2;
+    }
+
+    private static string? FindRepositoryRoot()
+    {
+        foreach (var start in new[] { AppContext.BaseDirectory, Environment.CurrentDirectory })
+        {
+            for (var directory = new DirectoryInfo(start); directory is not null; directory = directory.Parent)
+            {
+                if (File.Exists(Path.Combine(directory.FullName, "WebSerialization.sln")))
+                {
+                    return directory.FullName;
+                }
+            }
+        }
+
+        return null;
+    }
+
+    // What the reports step wrote, for the screen and the results file.
+    private sealed record RunReports(
+        IReadOnlyList<ScenarioResult> Main,
+        IReadOnlyList<CapacityResult> MainCapacities,
+        IReadOnlyList<TargetVerdict> Targets,
+        IReadOnlyList<string> ChartPaths,
+        IReadOnlyList<BarChart> Charts,
+        string? Sections,
+        string? LayoutSection,
+        string Summary,
+        string SummaryPath,
+        string HtmlPath);
+}

@@ -1,0 +1,102 @@
+using WebSerialization.Tests.Processes;
+
+namespace WebSerialization.Load.Running;
+
+/// <summary>
+/// The servers of a run: one per CPU layout for the whole run, or a fresh one per scenario and load, each started on
+/// its layout's CPUs with the runner moved to the client's first, so that the server never shares a CPU with the
+/// client in a split, not even while it starts.
+/// </summary>
+internal sealed class RunServers(RunPlan plan, RunRecord record, string? assembly, CancellationToken stop) : IAsyncDisposable
+{
+    private readonly Dictionary<CpuLayout, ServerConnection> shared = [];
+    private CpuSet? clientCpus = plan.Cpus.Available;
+    private ApiServerProcess? running;
+
+    /// <summary>Kills the last server started, at once: for the runner's own exit.</summary>
+    public void KillNow() => running?.KillNow();
+
+    /// <summary>A server of <paramref name="layout"/> for one scenario and load; the caller disposes it.</summary>
+    public async Task<ServerConnection> OpenAsync(string logName, CpuLayout layout)
+    {
+        await PinClientAsync(layout);
+        var serverCpus = plan.Cpus.ServerCpus(layout);
+        var process = assembly is null
+            ? null
+            : await ApiServerProcess.StartAsync(assembly, plan.Options.MemberCounts.Max(), plan.Options.ServerEnvironment, Path.Combine(plan.ReportDirectory, logName), serverCpus, stop);
+        running = process;
+        try
+        {
+            var connection = await ServerConnection.OpenAsync(process, plan.Options.Url, stop);
+            CheckCpus(connection, serverCpus, plan.Options);
+            return connection;
+        }
+        catch
+        {
+            if (process is not null)
+            {
+                await process.DisposeAsync();
+            }
+
+            throw;
+        }
+    }
+
+    /// <summary>The layout's server for the whole run, started when the run first needs it.</summary>
+    public async Task<ServerConnection> SharedAsync(CpuLayout layout)
+    {
+        if (shared.TryGetValue(layout, out var connection))
+        {
+            await PinClientAsync(layout);
+            return connection;
+        }
+
+        var cpus = plan.Cpus;
+        var suffix = cpus.Compares ? $"-{CpuPlan.Name(layout)}" : string.Empty;
+        connection = shared[layout] = await OpenAsync($"server{suffix}.log", layout);
+        var described = (plan.Options.Url is null ? "one process for the whole run" + (cpus.Compares ? " per CPU layout" : string.Empty) + ", started by the runner (" + plan.StartedServer + "): " : string.Empty)
+            + (cpus.Compares ? $"{CpuPlan.Name(layout)}: " : string.Empty) + connection.Description;
+        record.Run = record.Run with { Server = shared.Count == 1 ? described : $"{record.Run.Server}; {CpuPlan.Name(layout)}: {connection.Description}" };
+        Console.WriteLine($"Server: {record.Run.Server}");
+        return connection;
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        foreach (var server in shared.Values)
+        {
+            await server.DisposeAsync();
+        }
+
+        running?.KillNow();
+    }
+
+    private async Task PinClientAsync(CpuLayout layout)
+    {
+        if (plan.Cpus.ClientCpus(layout) is { } client && !client.Equals(clientCpus))
+        {
+            await CpuAffinity.PinThisProcessAsync(client, stop);
+            clientCpus = client;
+        }
+    }
+
+    // The server the runner started must be where the plan put it, and see that many processors: a figure measured
+    // elsewhere would be reported under the wrong CPUs.
+    private static void CheckCpus(ServerConnection connection, CpuSet? planned, LoadOptions options)
+    {
+        if (planned is null || connection.Process is null)
+        {
+            return;
+        }
+
+        if (connection.Cpus is { } actual && !actual.Equals(planned))
+        {
+            throw new InvalidOperationException($"The API (pid {connection.Process.ProcessId}) may run on {actual.Describe()}, not on {planned.Describe()} as planned.");
+        }
+
+        if (connection.ProcessorCount is { } seen && seen != planned.Count && !options.ServerEnvironment.ContainsKey("DOTNET_PROCESSOR_COUNT"))
+        {
+            throw new InvalidOperationException($"The API (pid {connection.Process.ProcessId}) sees {seen} processors on {planned.Describe()}.");
+        }
+    }
+}

@@ -1,0 +1,60 @@
+using WebSerialization.Models.Baseline;
+using WebSerialization.Models;
+
+namespace WebSerialization.Load.Scenarios;
+
+/// <summary>
+/// The scenarios of the MVC baseline (<c>/api/mvc/organization</c>, stock formatters): a download and an upload per
+/// format that has a stock formatter (JSON, MessagePack, protobuf), named <c>baseline-download-json-10000</c> and so
+/// on, and run only when <c>--scenarios</c> names them, so that they can be measured beside the streamed ones.
+/// </summary>
+public static class BaselineScenarios
+{
+    /// <summary>The prefix of every baseline scenario's name.</summary>
+    public const string Prefix = "baseline-";
+
+    /// <summary>The server setting that maps the baseline (off in Production, which is how the runner starts the API).</summary>
+    public const string ServerSwitch = "Baseline__Enabled";
+
+    /// <summary>The baseline's download and upload of each format, for each of <paramref name="counts"/> (in order): downloads first.</summary>
+    public static IEnumerable<LoadScenario> For(IReadOnlyList<int> counts)
+    {
+        ArgumentNullException.ThrowIfNull(counts);
+        var formats = BaselineContract.Sent.Keys.ToArray();
+        foreach (var kind in new[] { ScenarioKind.Download, ScenarioKind.Upload })
+        {
+            foreach (var count in counts)
+            {
+                foreach (var format in formats)
+                {
+                    yield return new LoadScenario(kind, format, count, ScenarioEndpoint.Baseline);
+                }
+            }
+        }
+    }
+
+    /// <summary>
+    /// <paramref name="options"/> with <see cref="ServerSwitch"/> on for the server the runner starts, when any of
+    /// <paramref name="scenarios"/> is a baseline one. The streamed scenarios of that run then share the same server.
+    /// </summary>
+    public static LoadOptions SwitchOn(LoadOptions options, IReadOnlyList<LoadScenario> scenarios)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(scenarios);
+        return options.Url is not null || !scenarios.Any(scenario => scenario.Endpoint == ScenarioEndpoint.Baseline)
+            ? options
+            : options with { ServerEnvironment = new Dictionary<string, string>(options.ServerEnvironment, StringComparer.Ordinal) { [ServerSwitch] = "true" } };
+    }
+
+    internal static string NamePrefix(ScenarioEndpoint endpoint) => endpoint == ScenarioEndpoint.Baseline ? Prefix : string.Empty;
+
+    internal static string Label(LoadScenario scenario) =>
+        scenario.Endpoint == ScenarioEndpoint.Baseline ? $"{scenario.Format.Key} stock" : scenario.Format.Key;
+
+    internal static string PathOf(ScenarioEndpoint endpoint, string streamedPath) =>
+        endpoint == ScenarioEndpoint.Baseline ? "/" + BaselineContract.Route : streamedPath;
+
+    // The stock MessagePack formatter reads application/x-msgpack only.
+    internal static string UploadMediaType(LoadScenario scenario) =>
+        scenario.Endpoint == ScenarioEndpoint.Baseline ? BaselineContract.Sent[scenario.Format] : scenario.Format.MediaType;
+}

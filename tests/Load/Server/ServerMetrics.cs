@@ -1,0 +1,95 @@
+using System.Globalization;
+
+namespace WebSerialization.Load.Server;
+
+/// <summary>
+/// One scrape of the server's Prometheus <c>/metrics</c>: the standard runtime counters the runner reads
+/// (<c>dotnet.gc.heap.total_allocated</c>, <c>dotnet.gc.collections</c> by generation,
+/// <c>dotnet.process.memory.working_set</c>) and our per-format body bytes.
+/// </summary>
+/// <param name="AllocatedBytes"><c>dotnet_gc_heap_total_allocated_bytes_total</c>: the runtime's approximate count.</param>
+/// <param name="Collections">
+/// <c>dotnet_gc_collections_total</c> by generation (<c>gen0</c>, <c>gen1</c>, <c>gen2</c>): each collection is counted once,
+/// in the highest generation it collected, unlike <see cref="GC.CollectionCount"/>, which counts a gen2 in all three.
+/// </param>
+/// <param name="WorkingSetBytes"><c>dotnet_process_memory_working_set_bytes</c>.</param>
+/// <param name="BodyBytesByFormat"><c>webserialization_response_body_written_bytes_total</c> by <c>format</c>.</param>
+public sealed record ServerMetrics(
+    long AllocatedBytes,
+    IReadOnlyDictionary<string, long> Collections,
+    long WorkingSetBytes,
+    IReadOnlyDictionary<string, long> BodyBytesByFormat)
+{
+    public const string AllocatedName = "dotnet_gc_heap_total_allocated_bytes_total";
+    public const string CollectionsName = "dotnet_gc_collections_total";
+    public const string WorkingSetName = "dotnet_process_memory_working_set_bytes";
+    public const string BodyBytesName = "webserialization_response_body_written_bytes_total";
+
+    /// <summary>Reads the samples the runner needs from Prometheus text exposition format; throws when one is missing.</summary>
+    public static ServerMetrics Parse(string text)
+    {
+        ArgumentNullException.ThrowIfNull(text);
+        long? allocated = null;
+        long? workingSet = null;
+        var collections = new Dictionary<string, long>(StringComparer.Ordinal);
+        var bodyBytes = new Dictionary<string, long>(StringComparer.Ordinal);
+        foreach (var line in text.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
+        {
+            if (line.StartsWith('#') || !TrySplit(line, out var name, out var labels, out var value))
+            {
+                continue;
+            }
+
+            switch (name)
+            {
+                case AllocatedName:
+                    allocated = value;
+                    break;
+                case WorkingSetName:
+                    workingSet = value;
+                    break;
+                case CollectionsName when Label(labels, "gc_heap_generation") is { } generation:
+                    collections[generation] = value;
+                    break;
+                case BodyBytesName when Label(labels, "format") is { } format:
+                    bodyBytes[format] = value;
+                    break;
+            }
+        }
+
+        return new ServerMetrics(
+            allocated ?? throw new FormatException($"/metrics has no {AllocatedName}."),
+            collections.Count > 0 ? collections : throw new FormatException($"/metrics has no {CollectionsName}."),
+            workingSet ?? throw new FormatException($"/metrics has no {WorkingSetName}."),
+            bodyBytes);
+    }
+
+    /// <summary>Collections of <paramref name="generation"/> (<c>gen0</c>, <c>gen1</c>, <c>gen2</c>), 0 when absent.</summary>
+    public long CollectionsOf(string generation) => Collections.GetValueOrDefault(generation);
+
+    // "name{a="x",b="y"} 123" or "name 123"; the value may be written as a float ("1.5E+07").
+    private static bool TrySplit(string line, out string name, out string labels, out long value)
+    {
+        var brace = line.IndexOf('{', StringComparison.Ordinal);
+        var space = brace >= 0 ? line.IndexOf(' ', line.IndexOf('}', brace)) : line.IndexOf(' ', StringComparison.Ordinal);
+        name = brace >= 0 ? line[..brace] : space >= 0 ? line[..space] : line;
+        labels = brace >= 0 ? line[(brace + 1)..line.IndexOf('}', brace)] : string.Empty;
+        var number = space >= 0 ? line[(space + 1)..].Split(' ')[0] : string.Empty;
+        var parsed = double.TryParse(number, NumberStyles.Float, CultureInfo.InvariantCulture, out var real);
+        value = parsed ? (long)Math.Round(real) : 0;
+        return parsed;
+    }
+
+    private static string? Label(string labels, string key)
+    {
+        var start = labels.IndexOf(key + "=\"", StringComparison.Ordinal);
+        if (start < 0)
+        {
+            return null;
+        }
+
+        start += key.Length + 2;
+        var end = labels.IndexOf('"', start);
+        return end < 0 ? null : labels[start..end];
+    }
+}

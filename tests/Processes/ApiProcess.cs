@@ -1,0 +1,180 @@
+using System.Diagnostics;
+using System.Net;
+
+namespace WebSerialization.Tests.Processes;
+
+/// <summary>
+/// The built API in a process of its own, for the load runner and the integration tests alike: started from an
+/// <see cref="ApiProcessStart.Info"/>, waited for until <c>/healthz</c> answers, and killed with its children when
+/// disposed. Every line it writes goes to one callback.
+/// </summary>
+public sealed class ApiProcess : IAsyncDisposable
+{
+    private readonly Process _process;
+    private volatile bool _addressInUse;
+
+    private ApiProcess(ProcessStartInfo start, Uri baseAddress, Action<string> output)
+    {
+        BaseAddress = baseAddress;
+        _process = new Process { StartInfo = start };
+        void Received(string? line)
+        {
+            if (line is not null)
+            {
+                _addressInUse |= line.Contains("address already in use", StringComparison.OrdinalIgnoreCase);
+                output(line);
+            }
+        }
+
+        _process.OutputDataReceived += (_, line) => Received(line.Data);
+        _process.ErrorDataReceived += (_, line) => Received(line.Data);
+        _process.Start();
+        _process.BeginOutputReadLine();
+        _process.BeginErrorReadLine();
+        ProcessId = _process.Id;
+    }
+
+    /// <summary>Where it listens for HTTP.</summary>
+    public Uri BaseAddress { get; }
+
+    public int ProcessId { get; }
+
+    /// <summary>True once the process has ended, whoever ended it.</summary>
+    public bool HasExited => _process.HasExited;
+
+    /// <summary>Its exit code, once <see cref="HasExited"/>.</summary>
+    public int ExitCode => _process.ExitCode;
+
+    /// <summary>Starts the process; a <see cref="System.ComponentModel.Win32Exception"/> when its program cannot be run.</summary>
+    /// <param name="start">From <see cref="ApiProcessStart.Info"/>, with output and errors redirected.</param>
+    /// <param name="baseAddress">The address it was told to listen at.</param>
+    /// <param name="output">Called with each line it writes, from the process's reader threads.</param>
+    public static ApiProcess Start(ProcessStartInfo start, Uri baseAddress, Action<string> output)
+    {
+        ArgumentNullException.ThrowIfNull(start);
+        ArgumentNullException.ThrowIfNull(baseAddress);
+        ArgumentNullException.ThrowIfNull(output);
+        return new ApiProcess(start, baseAddress, output);
+    }
+
+    /// <summary>
+    /// Returns once <c>/healthz</c> answers 200. Throws <see cref="AddressInUseException"/> when the process exited
+    /// because its port was taken, <see cref="InvalidOperationException"/> when it exited otherwise, and
+    /// <see cref="TimeoutException"/> after <paramref name="timeout"/>; <paramref name="seeAlso"/> ends each message.
+    /// </summary>
+    public async Task WaitUntilHealthyAsync(TimeSpan timeout, string seeAlso, CancellationToken cancellationToken)
+    {
+        using var client = new HttpClient(new SocketsHttpHandler { UseProxy = false }) { BaseAddress = BaseAddress, Timeout = TimeSpan.FromSeconds(5) };
+        var waited = Stopwatch.StartNew();
+        while (true)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            if (_process.HasExited)
+            {
+                var message = $"The API exited with code {_process.ExitCode} before answering /healthz; {seeAlso}";
+                throw _addressInUse ? new AddressInUseException(message) : new InvalidOperationException(message);
+            }
+
+            if (waited.Elapsed > timeout)
+            {
+                throw new TimeoutException($"The API did not answer /healthz within {timeout.TotalMinutes:0.#} minutes; {seeAlso}");
+            }
+
+            try
+            {
+                using var response = await client.GetAsync("/healthz", cancellationToken);
+                if (response.StatusCode == HttpStatusCode.OK)
+                {
+                    return;
+                }
+            }
+            catch (HttpRequestException)
+            {
+                // Not listening yet: the organization is still being generated.
+            }
+            catch (TaskCanceledException) when (!cancellationToken.IsCancellationRequested)
+            {
+                // The 5 s attempt timed out; try again.
+            }
+
+            await Task.Delay(TimeSpan.FromMilliseconds(200), cancellationToken);
+        }
+    }
+
+    /// <summary>Kills it with its children and waits up to 10 s for it to end; true when it was still running.</summary>
+    public async Task<bool> StopAsync()
+    {
+        try
+        {
+            if (_process.HasExited)
+            {
+                return false;
+            }
+
+            _process.Kill(entireProcessTree: true);
+            using var wait = new CancellationTokenSource(TimeSpan.FromSeconds(10));
+            await _process.WaitForExitAsync(wait.Token);
+            return true;
+        }
+        catch (InvalidOperationException)
+        {
+            // It exited between the check and the kill.
+            return false;
+        }
+    }
+
+    /// <summary>Kills it without waiting, for an exit path that cannot wait.</summary>
+    public void KillNow()
+    {
+        try
+        {
+            if (!_process.HasExited)
+            {
+                _process.Kill(entireProcessTree: true);
+            }
+        }
+        catch (InvalidOperationException)
+        {
+            // Already gone.
+        }
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        try
+        {
+            await StopAsync();
+        }
+        finally
+        {
+            _process.Dispose();
+        }
+    }
+
+    /// <summary>
+    /// Runs the API and waits for it to exit by itself: the exit code and everything it wrote, or null when it was
+    /// still running after <paramref name="timeout"/> (then it is killed).
+    /// </summary>
+    public static async Task<(int ExitCode, string Output)?> RunUntilExitAsync(ProcessStartInfo start, TimeSpan timeout)
+    {
+        using var process = Process.Start(start) ?? throw new InvalidOperationException($"Could not start {start.FileName}.");
+        var output = process.StandardOutput.ReadToEndAsync();
+        var error = process.StandardError.ReadToEndAsync();
+        using var deadline = new CancellationTokenSource(timeout);
+        try
+        {
+            await process.WaitForExitAsync(deadline.Token);
+        }
+        catch (OperationCanceledException)
+        {
+            process.Kill(entireProcessTree: true);
+            await process.WaitForExitAsync();
+            return null;
+        }
+
+        return (process.ExitCode, await output + await error);
+    }
+}
+
+/// <summary>The API exited at start because one of its ports had been taken: worth starting again on other ports.</summary>
+public sealed class AddressInUseException(string message) : InvalidOperationException(message);
