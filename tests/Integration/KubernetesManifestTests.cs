@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text.Json;
+using WebSerialization.Tests.Support;
 using YamlDotNet.RepresentationModel;
 
 namespace WebSerialization.IntegrationTests;
@@ -46,7 +47,7 @@ public sealed class KubernetesManifestTests
     [Fact]
     public void EveryVariableIsASettingTheAppReads()
     {
-        using var appSettings = JsonDocument.Parse(File.ReadAllText(Path.Combine(RepositoryRoot(), "src", "Api", "appsettings.json")));
+        using var appSettings = JsonDocument.Parse(File.ReadAllText(Path.Combine(RepositoryFolder.Root, "src", "Api", "appsettings.json")));
         foreach (var name in Environment().Keys)
         {
             var element = appSettings.RootElement;
@@ -101,24 +102,11 @@ public sealed class KubernetesManifestTests
     private static Dictionary<string, YamlMappingNode> Load()
     {
         var stream = new YamlStream();
-        using (var reader = new StreamReader(Path.Combine(RepositoryRoot(), "deploy", "kubernetes", "webserialization.yaml")))
+        using (var reader = new StreamReader(Path.Combine(RepositoryFolder.Root, "deploy", "kubernetes", "webserialization.yaml")))
         {
             stream.Load(reader);
         }
 
         return stream.Documents.Select(document => (YamlMappingNode)document.RootNode).ToDictionary(document => Text(document, "kind"));
-    }
-
-    private static string RepositoryRoot()
-    {
-        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
-        {
-            if (File.Exists(Path.Combine(directory.FullName, "WebSerialization.sln")))
-            {
-                return directory.FullName;
-            }
-        }
-
-        throw new InvalidOperationException($"No WebSerialization.sln above {AppContext.BaseDirectory}.");
     }
 }

@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Text;
 
 namespace WebSerialization.IntegrationTests.Docker;
 
@@ -56,7 +55,4 @@ internal static class DockerCli
 
     /// <summary>The lines of <paramref name="text"/>, without empty ones.</summary>
     public static string[] Lines(string text) => text.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
-
-    /// <summary>A command line for a message.</summary>
-    public static string Describe(IEnumerable<string> arguments) => new StringBuilder("docker ").AppendJoin(' ', arguments).ToString();
 }

@@ -1,3 +1,5 @@
+using WebSerialization.Tests.Support;
+
 namespace WebSerialization.IntegrationTests.Docker;
 
 /// <summary>
@@ -12,7 +14,7 @@ public sealed class DockerImageFixture : IAsyncLifetime
     private HashSet<string>? _context;
 
     /// <summary>The repository root: the build context.</summary>
-    public string ContextDirectory { get; } = FindRepositoryRoot();
+    public string ContextDirectory { get; } = RepositoryFolder.Root;
 
     /// <summary>The built image's tag.</summary>
     public string Image => "webserialization-test:" + _suffix;
@@ -69,17 +71,4 @@ public sealed class DockerImageFixture : IAsyncLifetime
     }
 
     public async Task DisposeAsync() => await DockerCli.TryRunAsync(["rmi", "-f", Image]);
-
-    private static string FindRepositoryRoot()
-    {
-        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
-        {
-            if (File.Exists(Path.Combine(directory.FullName, "Dockerfile")) && File.Exists(Path.Combine(directory.FullName, "WebSerialization.sln")))
-            {
-                return directory.FullName;
-            }
-        }
-
-        throw new InvalidOperationException($"No Dockerfile beside WebSerialization.sln above {AppContext.BaseDirectory}.");
-    }
 }

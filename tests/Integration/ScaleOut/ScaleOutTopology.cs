@@ -4,6 +4,7 @@ using System.Net;
 using System.Text.Json;
 using WebSerialization.Api.Organizations;
 using WebSerialization.Tests.Processes;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests.ScaleOut;
 
@@ -21,7 +22,7 @@ public sealed class ScaleOutTopology : IAsyncLifetime
     public const int DrainSeconds = 3;
 
     private readonly string _work = Path.Combine(Path.GetTempPath(), "webserialization-scaleout-" + Guid.NewGuid().ToString("N")[..12]);
-    private readonly string _deploy = Path.Combine(FindRepositoryRoot(), "deploy");
+    private readonly string _deploy = Path.Combine(RepositoryFolder.Root, "deploy");
 
     /// <summary>Each replica's address.</summary>
     public Uri[] ReplicaAddresses { get; } = new Uri[ReplicaCount];
@@ -153,18 +154,5 @@ public sealed class ScaleOutTopology : IAsyncLifetime
 
             await Task.Delay(100);
         }
-    }
-
-    private static string FindRepositoryRoot()
-    {
-        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
-        {
-            if (Directory.Exists(Path.Combine(directory.FullName, "deploy")) && File.Exists(Path.Combine(directory.FullName, "WebSerialization.sln")))
-            {
-                return directory.FullName;
-            }
-        }
-
-        throw new InvalidOperationException($"No deploy folder beside WebSerialization.sln above {AppContext.BaseDirectory}.");
     }
 }
