@@ -110,7 +110,7 @@ public static class LogCostRun
                 var volume = await MixedLoadAsync(http, variant, process, logPath, whole, options.LogVolumeDuration, stop.Token);
                 volumes.Add(volume);
                 Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                    $"  mixed load, {variant.Name}: {volume.Downloads:N0} downloads, {volume.HeavyRequests:N0} heavy requests, {volume.Failed:N0} failed, {volume.LogBytes:N0} log bytes in {volume.LogLines:N0} lines"));
+                    $"  mixed load, {variant.Name}: {volume.Downloads:N0} downloads, {volume.HeavyRequests:N0} heavy requests, {volume.Failed:N0} failed, {volume.LogBytes:N0} log bytes in {volume.LogLines:N0} lines, {volume.DroppedLines:N0} dropped by the console logger"));
             }
         }
         catch (OperationCanceledException) when (stop.IsCancellationRequested)
@@ -224,8 +224,8 @@ public static class LogCostRun
 
         await Task.WhenAll([.. Enumerable.Range(0, Clients).Select(client => Task.Run(() => Downloads(client), cancellationToken)), Task.Run(Heavy, cancellationToken)]);
         await Task.Delay(LogSettle, cancellationToken);
-        var (bytes, lines) = CountLog(logPath, logBefore);
-        return new LogVolumeSample(variant.Name, duration, downloads, heavy, failed, bytes, lines);
+        var (bytes, lines, dropped) = CountLog(logPath, logBefore);
+        return new LogVolumeSample(variant.Name, duration, downloads, heavy, failed, bytes, lines, dropped);
     }
 
     // Sends the request and reads its body to the end; true for a 2xx whose body arrived whole.
@@ -257,8 +257,8 @@ public static class LogCostRun
         return await response.Content.ReadAsByteArrayAsync(cancellationToken);
     }
 
-    // The bytes and lines the server's log gained after offset.
-    private static (long Bytes, long Lines) CountLog(string logPath, long offset)
+    // The bytes and lines the server's log gained after offset, and the lines its console logger reported dropping.
+    private static (long Bytes, long Lines, long Dropped) CountLog(string logPath, long offset)
     {
         using var file = new FileStream(logPath, FileMode.Open, FileAccess.Read, FileShare.ReadWrite);
         file.Position = offset;
@@ -271,6 +271,21 @@ public static class LogCostRun
             lines += buffer.AsSpan(0, read).Count((byte)'\n');
         }
 
-        return (bytes, lines);
+        file.Position = offset;
+        using var reader = new StreamReader(file);
+        long dropped = 0;
+        while (reader.ReadLine() is { } line)
+        {
+            var report = line.IndexOf(DroppedReport, StringComparison.Ordinal);
+            if (report > 0 && long.TryParse(line.AsSpan(0, report).Trim(), NumberStyles.None, CultureInfo.InvariantCulture, out var count))
+            {
+                dropped += count;
+            }
+        }
+
+        return (bytes, lines, dropped);
     }
+
+    // How Microsoft.Extensions.Logging.Console reports the lines a full queue made it drop (QueueFullMode DropWrite).
+    private const string DroppedReport = " message(s) dropped because of queue size limit";
 }

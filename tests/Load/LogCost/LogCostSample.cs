@@ -12,8 +12,11 @@ public sealed record LogCostSample(string Variant, int Round, long Requests, lon
     public double RequestsPerSecond => Requests / Elapsed.TotalSeconds;
 }
 
-/// <summary>The mixed load on one server: what it served and what it wrote to stdout and stderr meanwhile.</summary>
-public sealed record LogVolumeSample(string Variant, TimeSpan Duration, long Downloads, long HeavyRequests, long Failed, long LogBytes, long LogLines)
+/// <summary>
+/// The mixed load on one server: what it served and what it wrote to stdout and stderr meanwhile, and how many lines
+/// the console logger dropped because its queue was full (it says so in a line of its own when it next writes).
+/// </summary>
+public sealed record LogVolumeSample(string Variant, TimeSpan Duration, long Downloads, long HeavyRequests, long Failed, long LogBytes, long LogLines, long DroppedLines)
 {
     /// <summary>The window: the volume target is per 5 minutes of this load.</summary>
     public static readonly TimeSpan Window = TimeSpan.FromMinutes(5);
