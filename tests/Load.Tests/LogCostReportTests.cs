@@ -12,7 +12,7 @@ public class LogCostReportTests
         new(variant, round, requests, 0, TimeSpan.FromMilliseconds(cpuMilliseconds), logBytes, TimeSpan.FromSeconds(5));
 
     private static LogVolumeSample Volume(string variant, double seconds, long logBytes, long failed = 0) =>
-        new(variant, TimeSpan.FromSeconds(seconds), 1_000, 20, failed, logBytes, logBytes / 200);
+        new(variant, TimeSpan.FromSeconds(seconds), 1_000, 20, failed, logBytes, logBytes / 200, DroppedLines: 0);
 
     [Fact]
     public void DividesServerCpuTimeByTheRequestsAnswered()
