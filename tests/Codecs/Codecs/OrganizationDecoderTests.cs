@@ -53,7 +53,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     public void RoundTripsSeededRandomOrganizations(WireFormat format, int seed, int chunkSize)
     {
         var codec = format.Codec;
-        var organization = TestOrganizations.Random(seed, 50);
+        var organization = OrganizationGen.Random(seed, 50);
 
         var decoded = CodecHarness.Decode(codec, CodecHarness.Encode(codec, organization), chunkSize);
 
@@ -65,7 +65,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     public void RoundTripsEveryExtremeValue(WireFormat format, int chunkSize)
     {
         var codec = format.Codec;
-        var organization = TestOrganizations.Extremes();
+        var organization = OrganizationGen.Extremes();
 
         var decoded = CodecHarness.Decode(codec, CodecHarness.Encode(codec, organization), chunkSize);
 
@@ -77,7 +77,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     public void DecodesAWholePayloadGivenInOneByteSegments(WireFormat format)
     {
         var codec = format.Codec;
-        var organization = TestOrganizations.Random(6, 20);
+        var organization = OrganizationGen.Random(6, 20);
 
         var decoded = CodecHarness.DecodeAll(codec, BufferSegment.Split(CodecHarness.Encode(codec, organization), 1));
 
@@ -107,7 +107,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     {
         const int Iterations = 1000;
         var codec = format.Codec;
-        var payload = CodecHarness.Encode(codec, TestOrganizations.Random(7, 10));
+        var payload = CodecHarness.Encode(codec, OrganizationGen.Random(7, 10));
         var random = new Random(8);
         var rejected = 0;
         for (var iteration = 0; iteration < Iterations; iteration++)

@@ -25,7 +25,7 @@ public class ProtobufOrganizationDecoderTests
     public void RejectsEveryPrefixThatEndsInsideAFieldAsTruncatedAndDecodesTheRest()
     {
         // A protobuf message has no end marker: a prefix that ends between fields is a valid, shorter message.
-        var payload = CodecHarness.Encode(Codec, TestOrganizations.Extremes());
+        var payload = CodecHarness.Encode(Codec, OrganizationGen.Extremes());
         var boundaries = TopLevelFieldEnds(payload);
 
         for (var length = 0; length < payload.Length; length++)
