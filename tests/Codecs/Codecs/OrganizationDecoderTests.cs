@@ -146,6 +146,62 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
         }
     }
 
+    public static TheoryData<WireFormat, string> FormatsAndInvalidUtf8
+    {
+        get
+        {
+            // A stray continuation byte, a lead byte that never starts UTF-8, overlong forms, an encoded surrogate, a code
+            // point past U+10FFFF, and a sequence cut short.
+            string[] invalid = ["FF", "80", "C0AF", "E080AF", "EDA080", "F4908080", "E282"];
+            var data = new TheoryData<WireFormat, string>();
+            foreach (var format in WireFormat.All)
+            {
+                foreach (var hex in invalid)
+                {
+                    data.Add(format, hex);
+                }
+            }
+
+            return data;
+        }
+    }
+
+    // Each text field (a tag, a member's name, description and address) carries the bad bytes at its start, inside and at
+    // its end, in texts shorter than a word and longer: the bytes replace a marker of the same length, so the framing
+    // around them stays valid and only the UTF-8 is wrong.
+    [Theory]
+    [MemberData(nameof(FormatsAndInvalidUtf8))]
+    public void RejectsInvalidUtf8InEveryTextField(WireFormat format, string invalidHex)
+    {
+        const string Marker = "~^~^";
+        var invalid = Convert.FromHexString(invalidHex);
+        byte[] replacement = [.. Enumerable.Repeat((byte)'c', Marker.Length - invalid.Length), .. invalid];
+        foreach (var (before, after) in new[] { (0, 0), (1, 1), (0, 9), (9, 0), (6, 14), (14, 6), (30, 30) })
+        {
+            var text = new string('a', before) + Marker + new string('b', after);
+            Organization[] organizations =
+            [
+                new() { Id = 1, Tags = [text] },
+                new() { Id = 1, Members = [new() { Id = 5, Name = text }] },
+                new() { Id = 1, Members = [new() { Id = 5, Description = text }] },
+                new() { Id = 1, Members = [new() { Id = 5, Address = text }] },
+            ];
+
+            foreach (var organization in organizations)
+            {
+                var payload = CodecHarness.Encode(format.Codec, organization);
+                var at = payload.AsSpan().IndexOf("~^~^"u8);
+                Assert.True(at >= 0 && payload.AsSpan(at + 1).IndexOf("~^~^"u8) < 0, $"{format.Key}: the marker is not written once, verbatim");
+                replacement.CopyTo(payload, at);
+                foreach (var chunkSize in new[] { 1, int.MaxValue })
+                {
+                    var error = CodecHarness.DecodeFailure(format.Codec, payload, chunkSize);
+                    Assert.True(error.Error == WireFormatError.Malformed, $"{format.Key} {text}, chunks of {chunkSize}: {error.Error} {error.Message}");
+                }
+            }
+        }
+    }
+
     [Theory]
     [MemberData(nameof(Formats))]
     public async Task RoundTripsTheMillionMemberSeedOrganizationThroughAPipe(WireFormat format)
