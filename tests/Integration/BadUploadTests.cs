@@ -18,17 +18,18 @@ public sealed class BadUploadTests(ApiServer server)
 
     private const string BaselinePath = "/" + BaselineContract.Route;
 
-    public static TheoryData<string, WireFormat> EndpointsAndFormats()
+    // Format keys rather than formats, so that each row is a test case of its own in a listing.
+    public static TheoryData<string, string> EndpointsAndFormats()
     {
-        var data = new TheoryData<string, WireFormat>();
+        var data = new TheoryData<string, string>();
         foreach (var format in WireFormat.All)
         {
-            data.Add(UploadPath, format);
+            data.Add(UploadPath, format.Key);
         }
 
         foreach (var format in BaselineContract.Sent.Keys)
         {
-            data.Add(BaselinePath, format);
+            data.Add(BaselinePath, format.Key);
         }
 
         return data;
@@ -36,8 +37,9 @@ public sealed class BadUploadTests(ApiServer server)
 
     [Theory]
     [MemberData(nameof(EndpointsAndFormats))]
-    public async Task RejectsEveryTruncationOfAValidPayloadWith400AndServesTheNextRequest(string path, WireFormat format)
+    public async Task RejectsEveryTruncationOfAValidPayloadWith400AndServesTheNextRequest(string path, string formatKey)
     {
+        var format = WireFormat.FromKey(formatKey)!;
         var payload = await HttpPayloads.DownloadAsync(server.Client, format, 3);
         var full = OrganizationChecksum.Compute(new Organization { Id = 1, Tags = server.Expected.Tags, Members = server.Expected.Members!.GetRange(0, 3) });
         var contentType = path == BaselinePath ? BaselineContract.Sent[format] : format.MediaType;
