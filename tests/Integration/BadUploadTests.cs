@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Net;
 using System.Net.Sockets;
 using System.Text;
+using WebSerialization.Models.Baseline;
 using WebSerialization.Models;
 using WebSerialization.Tests.Support;
 
@@ -13,21 +14,43 @@ public sealed class BadUploadTests(ApiServer server)
 {
     public static TheoryData<WireFormat> Formats() => [.. WireFormat.All];
 
-    [Theory]
-    [MemberData(nameof(Formats))]
-    public async Task RejectsEveryTruncationOfAValidPayload(WireFormat format)
+    private const string UploadPath = "/api/organization";
+
+    private const string BaselinePath = "/" + BaselineContract.Route;
+
+    // Format keys rather than formats, so that each row is a test case of its own in a listing.
+    public static TheoryData<string, string> EndpointsAndFormats()
     {
+        var data = new TheoryData<string, string>();
+        foreach (var format in WireFormat.All)
+        {
+            data.Add(UploadPath, format.Key);
+        }
+
+        foreach (var format in BaselineContract.Sent.Keys)
+        {
+            data.Add(BaselinePath, format.Key);
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(EndpointsAndFormats))]
+    public async Task RejectsEveryTruncationOfAValidPayloadWith400AndServesTheNextRequest(string path, string formatKey)
+    {
+        var format = WireFormat.FromKey(formatKey)!;
         var payload = await HttpPayloads.DownloadAsync(server.Client, format, 3);
         var full = OrganizationChecksum.Compute(new Organization { Id = 1, Tags = server.Expected.Tags, Members = server.Expected.Members!.GetRange(0, 3) });
+        var contentType = path == BaselinePath ? BaselineContract.Sent[format] : format.MediaType;
 
         for (var length = 0; length < payload.Length; length++)
         {
-            using var response = await HttpPayloads.UploadAsync(server.Client, format, payload[..length]);
+            using var response = await HttpPayloads.PostAsync(server.Client, path, payload[..length], contentType);
             if (format == WireFormat.Protobuf && response.StatusCode == HttpStatusCode.OK)
             {
                 // Protobuf has no end marker: a cut at a field boundary is a valid, smaller message. It must not pass for the whole.
-                var summary = await HttpPayloads.ReadSummaryAsync(response);
-                Assert.NotEqual(full, summary.Checksum);
+                Assert.NotEqual(full, (await HttpPayloads.ReadSummaryAsync(response)).Checksum);
                 continue;
             }
 

@@ -1,6 +1,8 @@
+using System.Buffers;
 using System.Diagnostics;
 using System.Net;
 using System.Net.Sockets;
+using System.Runtime.InteropServices;
 using System.Text;
 using WebSerialization.Models;
 using WebSerialization.Tests.Support;
@@ -22,41 +24,38 @@ public sealed class UploadLimitTests(LimitedApiServer server)
         await AssertStillServingAsync();
     }
 
-    [Theory]
-    [InlineFormatData("json")]
-    [InlineFormatData("msgpack")]
-    [InlineFormatData("protobuf")]
-    [InlineFormatData("binary")]
-    public async Task RejectsMoreMembersThanTheLimitNamingIt(WireFormat format)
+    // Format keys rather than formats, so that each row is a test case of its own in a listing.
+    public static TheoryData<string, string> FormatsAndLimits()
     {
-        var body = await HttpPayloads.DownloadAsync(server.Client, format, 1000);
+        var data = new TheoryData<string, string>();
+        foreach (var format in WireFormat.All)
+        {
+            foreach (var limit in new[] { "MaxMembers", "MaxTags", "MaxStringBytes" })
+            {
+                data.Add(format.Key, limit);
+            }
+        }
+
+        return data;
+    }
+
+    // The server allows 500 members, 5 tags and strings of 64 bytes; each body is over one of them and within the others.
+    [Theory]
+    [MemberData(nameof(FormatsAndLimits))]
+    public async Task RejectsABodyOverEachDecodeLimitNamingIt(string formatKey, string limit)
+    {
+        var format = WireFormat.FromKey(formatKey)!;
+        var body = limit switch
+        {
+            "MaxMembers" => await HttpPayloads.DownloadAsync(server.Client, format, 1000),
+            "MaxTags" => Encode(format, new Organization { Id = 1, Tags = ["a", "b", "c", "d", "e", "f"], Members = [] }),
+            _ => Encode(format, new Organization { Id = 1, Tags = [], Members = [new() { Id = 1, Name = new string('n', 100) }] }),
+        };
 
         using var response = await HttpPayloads.UploadAsync(server.Client, format, body);
 
         using var problem = await HttpPayloads.AssertProblemAsync(response, 413);
-        Assert.Equal("MaxMembers", problem.RootElement.GetProperty("limit").GetString());
-    }
-
-    [Fact]
-    public async Task RejectsMoreTagsThanTheLimitNamingIt()
-    {
-        var body = "{\"id\":1,\"tags\":[\"a\",\"b\",\"c\",\"d\",\"e\",\"f\"],\"members\":[]}"u8.ToArray();
-
-        using var response = await HttpPayloads.UploadAsync(server.Client, WireFormat.Json, body);
-
-        using var problem = await HttpPayloads.AssertProblemAsync(response, 413);
-        Assert.Equal("MaxTags", problem.RootElement.GetProperty("limit").GetString());
-    }
-
-    [Fact]
-    public async Task RejectsALongerStringThanTheLimitNamingIt()
-    {
-        var body = Encoding.UTF8.GetBytes("{\"id\":1,\"tags\":[],\"members\":[{\"id\":1,\"name\":\"" + new string('n', 100) + "\"}]}");
-
-        using var response = await HttpPayloads.UploadAsync(server.Client, WireFormat.Json, body);
-
-        using var problem = await HttpPayloads.AssertProblemAsync(response, 413);
-        Assert.Equal("MaxStringBytes", problem.RootElement.GetProperty("limit").GetString());
+        Assert.Equal(limit, problem.RootElement.GetProperty("limit").GetString());
     }
 
     [Fact]
@@ -81,4 +80,14 @@ public sealed class UploadLimitTests(LimitedApiServer server)
     }
 
     private Task AssertStillServingAsync() => server.AssertStillServingAsync("/api/organization?format=json");
+
+    private static byte[] Encode(WireFormat format, Organization organization)
+    {
+        var output = new ArrayBufferWriter<byte>();
+        var encoder = format.Codec.CreateEncoder();
+        encoder.WriteHeader(output, organization, organization.Members!.Count);
+        encoder.WriteMembers(output, CollectionsMarshal.AsSpan(organization.Members));
+        encoder.WriteFooter(output);
+        return output.WrittenSpan.ToArray();
+    }
 }

@@ -1,4 +1,5 @@
 using System.Buffers;
+using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models.Binary;
 using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Streaming;
@@ -38,7 +39,7 @@ public class BinaryCodecTests
     [MemberData(nameof(Seeds))]
     public void RandomOrganizationsRoundTripExactly(int seed)
     {
-        var organization = RandomOrganization.Create(seed);
+        var organization = OrganizationGen.Random(seed);
         var batchSize = 1 + (seed % 70);
 
         var decoded = BinaryPayload.Decode(BinaryPayload.Encode(organization, batchSize));
@@ -50,7 +51,7 @@ public class BinaryCodecTests
     [MemberData(nameof(Seeds))]
     public void RandomOrganizationsDecodeIdenticallyFromOneBytePerSegment(int seed)
     {
-        var organization = RandomOrganization.Create(seed, maxMembers: 40);
+        var organization = OrganizationGen.Random(seed);
         var payload = BinaryPayload.Encode(organization);
 
         var decoded = BinaryPayload.Decode(BufferSegment.Split(payload, 1));
@@ -68,7 +69,7 @@ public class BinaryCodecTests
     {
         for (var seed = 100; seed < 110; seed++)
         {
-            var organization = RandomOrganization.Create(seed, maxMembers: 40);
+            var organization = OrganizationGen.Random(seed);
 
             var decoded = BinaryPayload.DecodeInChunks(BinaryPayload.Encode(organization), chunkSize);
 

@@ -376,7 +376,7 @@ public class BinaryOrganizationDecoderTests
     }
 
     private static byte[] Payload(string name) => name.StartsWith("Random ", StringComparison.Ordinal)
-        ? BinaryPayload.Encode(RandomOrganization.Create(int.Parse(name["Random ".Length..], System.Globalization.CultureInfo.InvariantCulture), maxMembers: 12))
+        ? BinaryPayload.Encode(OrganizationGen.Random(int.Parse(name["Random ".Length..], System.Globalization.CultureInfo.InvariantCulture)))
         : BinaryTestVectors.Bytes(name);
 
     private static byte[] Hex(string hex) => Convert.FromHexString(hex.Replace(" ", string.Empty, StringComparison.Ordinal));

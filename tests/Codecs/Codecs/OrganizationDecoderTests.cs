@@ -53,7 +53,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     public void RoundTripsSeededRandomOrganizations(WireFormat format, int seed, int chunkSize)
     {
         var codec = format.Codec;
-        var organization = TestOrganizations.Random(seed, 50);
+        var organization = OrganizationGen.Random(seed, 50);
 
         var decoded = CodecHarness.Decode(codec, CodecHarness.Encode(codec, organization), chunkSize);
 
@@ -65,7 +65,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     public void RoundTripsEveryExtremeValue(WireFormat format, int chunkSize)
     {
         var codec = format.Codec;
-        var organization = TestOrganizations.Extremes();
+        var organization = OrganizationGen.Extremes();
 
         var decoded = CodecHarness.Decode(codec, CodecHarness.Encode(codec, organization), chunkSize);
 
@@ -77,7 +77,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     public void DecodesAWholePayloadGivenInOneByteSegments(WireFormat format)
     {
         var codec = format.Codec;
-        var organization = TestOrganizations.Random(6, 20);
+        var organization = OrganizationGen.Random(6, 20);
 
         var decoded = CodecHarness.DecodeAll(codec, BufferSegment.Split(CodecHarness.Encode(codec, organization), 1));
 
@@ -107,7 +107,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     {
         const int Iterations = 1000;
         var codec = format.Codec;
-        var payload = CodecHarness.Encode(codec, TestOrganizations.Random(7, 10));
+        var payload = CodecHarness.Encode(codec, OrganizationGen.Random(7, 10));
         var random = new Random(8);
         var rejected = 0;
         for (var iteration = 0; iteration < Iterations; iteration++)
@@ -143,6 +143,64 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
         {
             Assert.Fail($"Iteration {iteration}, chunks of {chunkSize}: {e.GetType()}: {e.Message}");
             throw;
+        }
+    }
+
+    // Format keys rather than formats, so that each row is a test case of its own in a listing.
+    public static TheoryData<string, string> FormatsAndInvalidUtf8
+    {
+        get
+        {
+            // A stray continuation byte, a lead byte that never starts UTF-8, overlong forms, an encoded surrogate, a code
+            // point past U+10FFFF, and a sequence cut short.
+            string[] invalid = ["FF", "80", "C0AF", "E080AF", "EDA080", "F4908080", "E282"];
+            var data = new TheoryData<string, string>();
+            foreach (var format in WireFormat.All)
+            {
+                foreach (var hex in invalid)
+                {
+                    data.Add(format.Key, hex);
+                }
+            }
+
+            return data;
+        }
+    }
+
+    // Each text field (a tag, a member's name, description and address) carries the bad bytes at its start, inside and at
+    // its end, in texts shorter than a word and longer: the bytes replace a marker of the same length, so the framing
+    // around them stays valid and only the UTF-8 is wrong.
+    [Theory]
+    [MemberData(nameof(FormatsAndInvalidUtf8))]
+    public void RejectsInvalidUtf8InEveryTextField(string formatKey, string invalidHex)
+    {
+        var format = WireFormat.FromKey(formatKey)!;
+        const string Marker = "~^~^";
+        var invalid = Convert.FromHexString(invalidHex);
+        byte[] replacement = [.. Enumerable.Repeat((byte)'c', Marker.Length - invalid.Length), .. invalid];
+        foreach (var (before, after) in new[] { (0, 0), (1, 1), (0, 9), (9, 0), (6, 14), (14, 6), (30, 30) })
+        {
+            var text = new string('a', before) + Marker + new string('b', after);
+            Organization[] organizations =
+            [
+                new() { Id = 1, Tags = [text] },
+                new() { Id = 1, Members = [new() { Id = 5, Name = text }] },
+                new() { Id = 1, Members = [new() { Id = 5, Description = text }] },
+                new() { Id = 1, Members = [new() { Id = 5, Address = text }] },
+            ];
+
+            foreach (var organization in organizations)
+            {
+                var payload = CodecHarness.Encode(format.Codec, organization);
+                var at = payload.AsSpan().IndexOf("~^~^"u8);
+                Assert.True(at >= 0 && payload.AsSpan(at + 1).IndexOf("~^~^"u8) < 0, $"{format.Key}: the marker is not written once, verbatim");
+                replacement.CopyTo(payload, at);
+                foreach (var chunkSize in new[] { 1, int.MaxValue })
+                {
+                    var error = CodecHarness.DecodeFailure(format.Codec, payload, chunkSize);
+                    Assert.True(error.Error == WireFormatError.Malformed, $"{format.Key} {text}, chunks of {chunkSize}: {error.Error} {error.Message}");
+                }
+            }
         }
     }
 

@@ -17,7 +17,7 @@ public sealed class OrganizationMarshallerFactoryTests
     [MemberData(nameof(Seeds))]
     public void OrganizationMessageIsTheHttpEndpointsBytesWithItsLengthSetFirst(int seed)
     {
-        var organization = TestOrganizations.Random(seed, 300);
+        var organization = OrganizationGen.Random(seed, 300);
 
         var (bytes, declared) = Write(organization);
 
@@ -31,7 +31,7 @@ public sealed class OrganizationMarshallerFactoryTests
     public void WritesIntoAnOutputHoldingExactlyTheMessagesLength(int seed)
     {
         // Grpc.Net.Client's output, once the length is set: one array of that length, whatever room is asked for.
-        var organization = TestOrganizations.Random(seed, 300);
+        var organization = OrganizationGen.Random(seed, 300);
         var context = new Output(exact: true);
 
         OrganizationMarshallerFactory.OrganizationMarshaller.ContextualSerializer(organization, context);
@@ -43,7 +43,7 @@ public sealed class OrganizationMarshallerFactoryTests
     public void PartsConcatenateIntoTheOrganizationKeepingNegativeZero()
     {
         // Random organizations hold -0.0 values, which protobuf-net alone would drop.
-        var organization = TestOrganizations.Random(8, 250);
+        var organization = OrganizationGen.Random(8, 250);
         var stream = new List<byte>(Write(new OrganizationPart { Id = organization.Id, Tags = organization.Tags }).Bytes);
         foreach (var batch in organization.Members!.Chunk(100))
         {
@@ -58,7 +58,7 @@ public sealed class OrganizationMarshallerFactoryTests
     [Fact]
     public void ReadsWhatItWritesAndRecordsTheLength()
     {
-        var organization = TestOrganizations.Random(4, 50);
+        var organization = OrganizationGen.Random(4, 50);
         var (bytes, _) = Write(new OrganizationPart { Members = organization.Members });
 
         var part = Marshaller<OrganizationPart>().ContextualDeserializer(new Payload(bytes));

@@ -22,7 +22,7 @@ public sealed class ProtobufSchemaTests
     [Fact]
     public void ProtobufNetReadsTheHttpEncodersBytesAsTheSchemasOrganization()
     {
-        var organization = TestOrganizations.Random(7, 300);
+        var organization = OrganizationGen.Random(7, 300);
 
         var decoded = Serializer.Deserialize<Organization>(CodecHarness.Encode(ProtobufCodec.Instance, organization).AsSpan());
 

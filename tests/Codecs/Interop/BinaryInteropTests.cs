@@ -144,7 +144,7 @@ public class BinaryInteropTests
     private static byte[] FromHex(string hex) => Convert.FromHexString(hex.Replace(" ", string.Empty, StringComparison.Ordinal));
 
     private static Organization Get(string name) => name.StartsWith("binary ", StringComparison.Ordinal)
-        ? RandomOrganization.Create(int.Parse(name["binary ".Length..], System.Globalization.CultureInfo.InvariantCulture), maxMembers: 60)
+        ? OrganizationGen.Random(int.Parse(name["binary ".Length..], System.Globalization.CultureInfo.InvariantCulture))
         : InteropOrganizations.Get(name);
 
     // OrganizationAssert lets any NaN equal any other, for formats that cannot carry a payload; this one must keep it.

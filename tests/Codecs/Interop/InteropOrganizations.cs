@@ -11,8 +11,8 @@ internal static class InteropOrganizations
     public static Organization Get(string name) => name switch
     {
         "seed" => OrganizationGenerator.Create(100),
-        "random" => TestOrganizations.Random(11, 200),
-        "extremes" => TestOrganizations.Extremes(),
+        "random" => OrganizationGen.Random(11, 200),
+        "extremes" => OrganizationGen.Extremes(),
         "empty lists" => new Organization { Id = 5, Tags = [], Members = [] },
         "nulls" => new Organization(),
         _ => throw new ArgumentOutOfRangeException(nameof(name), name, "No such organization."),

@@ -17,7 +17,7 @@ public class ProtobufInteropTests
     public void WritesTheSameBytesAsProtobufjsWhenNoStringIsEmpty()
     {
         // Both write fields in number order, and int32 -1 as a 10-byte varint, so with nothing left out the bytes agree.
-        var organization = TestOrganizations.Random(12, 100);
+        var organization = OrganizationGen.Random(12, 100);
         foreach (var member in organization.Members!)
         {
             member.Name = string.IsNullOrEmpty(member.Name) ? null : member.Name;

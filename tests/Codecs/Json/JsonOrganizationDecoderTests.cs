@@ -16,7 +16,7 @@ public class JsonOrganizationDecoderTests
     [Fact]
     public void RejectsEveryPrefixAsTruncatedWhenFinal()
     {
-        var payload = CodecHarness.Encode(Codec, TestOrganizations.Extremes());
+        var payload = CodecHarness.Encode(Codec, OrganizationGen.Extremes());
 
         for (var length = 0; length < payload.Length; length++)
         {

@@ -16,7 +16,7 @@ public sealed class LibraryContractTests
     [MemberData(nameof(Seeds))]
     public void MessagePackCSharpWritesTheBytesOurEncoderWrites(int seed)
     {
-        var organization = TestOrganizations.Random(seed, 200);
+        var organization = OrganizationGen.Random(seed, 200);
 
         var library = MessagePackSerializer.Serialize(organization, MessagePackSerializerOptions.Standard);
 

@@ -51,7 +51,7 @@ public class ProtobufOrganizationEncoderTests
 
     private static Organization Create(string name) => name switch
     {
-        "extremes" => TestOrganizations.Extremes(),
+        "extremes" => OrganizationGen.Extremes(),
         "seed" => OrganizationGenerator.Create(2_000),
         "long texts" => new Organization
         {
@@ -64,7 +64,7 @@ public class ProtobufOrganizationEncoderTests
                 new() { Id = -3, Name = new string('z', 20_000), Value = -0.0, UpdateTime = -1 },
             ],
         },
-        _ => TestOrganizations.Random(int.Parse(name["random ".Length..], System.Globalization.CultureInfo.InvariantCulture), 300),
+        _ => OrganizationGen.Random(int.Parse(name["random ".Length..], System.Globalization.CultureInfo.InvariantCulture), 300),
     };
 
     private static Task<long> OrganizationStreamWriterFor(PipeWriter output, Organization organization, int memberCount) =>

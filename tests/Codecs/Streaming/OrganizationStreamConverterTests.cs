@@ -41,7 +41,7 @@ public class OrganizationStreamConverterTests
     [MemberData(nameof(Pairs))]
     public async Task WritesWhatTheTargetEncoderWritesForTheDecodedOrganization(WireFormat from, WireFormat to)
     {
-        foreach (var organization in new[] { TestOrganizations.Random(11, 400), TestOrganizations.Extremes(), new Organization { Id = 3 }, new Organization { Tags = [], Members = [] } })
+        foreach (var organization in new[] { OrganizationGen.Random(11, 400), OrganizationGen.Extremes(), new Organization { Id = 3 }, new Organization { Tags = [], Members = [] } })
         {
             var input = CodecHarness.Encode(from.Codec, organization);
 
@@ -55,7 +55,7 @@ public class OrganizationStreamConverterTests
     [MemberData(nameof(Pairs))]
     public async Task FinishesWhenTheOutputIsReadOnlyOnceTheWholeInputIsSent(WireFormat from, WireFormat to)
     {
-        var input = CodecHarness.Encode(from.Codec, TestOrganizations.Random(12, 2000));
+        var input = CodecHarness.Encode(from.Codec, OrganizationGen.Random(12, 2000));
 
         var (output, _) = await ConvertAsync(input, from, to, readOutputAsItComes: false);
 
@@ -88,7 +88,7 @@ public class OrganizationStreamConverterTests
     [MemberData(nameof(Formats))]
     public async Task LeavesTheOutputUntouchedWhenTheInputFailsWithinTheFirstChunk(WireFormat to)
     {
-        var input = CodecHarness.Encode(WireFormat.Binary.Codec, TestOrganizations.Random(13, 3));
+        var input = CodecHarness.Encode(WireFormat.Binary.Codec, OrganizationGen.Random(13, 3));
 
         var (output, started) = await ConvertFailingAsync(input[..^2], to);
 
@@ -100,7 +100,7 @@ public class OrganizationStreamConverterTests
     [MemberData(nameof(Formats))]
     public async Task SaysTheOutputHasStartedWhenTheInputFailsAfterTheFirstChunk(WireFormat to)
     {
-        var input = CodecHarness.Encode(WireFormat.Binary.Codec, TestOrganizations.Random(14, 2000));
+        var input = CodecHarness.Encode(WireFormat.Binary.Codec, OrganizationGen.Random(14, 2000));
 
         var (output, started) = await ConvertFailingAsync(input[..^2], to);
 
@@ -113,7 +113,7 @@ public class OrganizationStreamConverterTests
     public void TheSummarizersChecksumIsTheOrganizationsChecksum(WireFormat format)
     {
         var codec = format.Codec;
-        foreach (var organization in new[] { TestOrganizations.Random(15, 300), TestOrganizations.Extremes(), new Organization() })
+        foreach (var organization in new[] { OrganizationGen.Random(15, 300), OrganizationGen.Extremes(), new Organization() })
         {
             var payload = CodecHarness.Encode(codec, organization);
             var summarizer = new OrganizationSummarizer();
