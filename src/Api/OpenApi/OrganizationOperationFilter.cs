@@ -28,7 +28,7 @@ public sealed class OrganizationOperationFilter(IOptions<OrganizationOptions> op
             DescribeUploadBody(operation, context);
         }
 
-        if (operation.Parameters is null || context.ApiDescription.RelativePath?.TrimEnd('/') is not ("api/organization" or BaselineContract.Route) || context.ApiDescription.HttpMethod != "GET")
+        if (operation.Parameters is null || context.ApiDescription.RelativePath is not ("api/organization" or BaselineContract.Route) || context.ApiDescription.HttpMethod != "GET")
         {
             return;
         }

@@ -31,14 +31,15 @@ public static class OrganizationApi
         var api = routes.MapGroup("/api").WithTags("Organization");
 
         // What every endpoint of the organization shares: the heavy-request limiter, and the problems a request can
-        // meet whatever it does (a bad parameter, nothing it accepts, no free slot).
-        var organization = api.MapGroup("/organization")
+        // meet whatever it does (a bad parameter, nothing it accepts, no free slot). The group adds no path: an
+        // endpoint with an empty pattern under "/organization" would be "/api/organization/", a different route label.
+        var organization = api.MapGroup(string.Empty)
             .RequireRateLimiting(HeavyRequestLimiter.Policy)
             .ProducesProblem(StatusCodes.Status400BadRequest)
             .ProducesProblem(StatusCodes.Status406NotAcceptable)
             .ProducesProblem(StatusCodes.Status429TooManyRequests);
 
-        organization.MapGet(string.Empty, GetOrganization)
+        organization.MapGet("/organization", GetOrganization)
             .WithName("GetOrganization")
             .WithSummary("The organization with its first `count` members, in the format chosen by Accept or `?format=`.")
             .ProducesFormats(typeof(Organization), WireFormat.All);

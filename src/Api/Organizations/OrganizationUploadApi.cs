@@ -23,7 +23,7 @@ namespace WebSerialization.Api.Organizations;
 /// </summary>
 public static partial class OrganizationUploadApi
 {
-    /// <summary>Maps the upload endpoints onto the <c>/api/organization</c> group, which carries what they share with the download.</summary>
+    /// <summary>Maps the upload endpoints onto the <c>/api</c> group of the organization's endpoints, which carries what they share with the download.</summary>
     public static RouteGroupBuilder MapOrganizationUploads(this RouteGroupBuilder organization)
     {
         // Both read a body: it can be too large or of a type no format reads.
@@ -31,12 +31,12 @@ public static partial class OrganizationUploadApi
             .ProducesProblem(StatusCodes.Status413PayloadTooLarge)
             .ProducesProblem(StatusCodes.Status415UnsupportedMediaType);
 
-        uploads.MapPost(string.Empty, Summarize)
+        uploads.MapPost("/organization", Summarize)
             .WithName("PostOrganization")
             .WithSummary("Decodes an organization sent in any format (by Content-Type) and answers what it found.")
             .ProducesFormats(typeof(UploadSummary), UploadSummaryResult.Formats);
 
-        uploads.MapPost("/convert", Convert)
+        uploads.MapPost("/organization/convert", Convert)
             .WithName("ConvertOrganization")
             .WithSummary("Decodes an organization sent in any format and streams it back in the format chosen by Accept or `?format=`.")
             .ProducesFormats(typeof(Organization), WireFormat.All);
