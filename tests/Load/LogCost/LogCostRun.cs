@@ -41,12 +41,9 @@ public static class LogCostRun
         var rounds = options.Repetitions > 1 ? options.Repetitions : DefaultRounds;
         var variants = LogCostVariant.All;
         var planned = ((options.WarmUp + (options.Duration * rounds)) * variants.Count) + (options.LogVolumeDuration * 2);
-        using var stop = new CancellationTokenSource(options.OverallTimeout ?? planned + TimeSpan.FromMinutes(5));
-        Console.CancelKeyPress += (_, e) =>
-        {
-            e.Cancel = true;
-            stop.Cancel();
-        };
+        // Ctrl+C, SIGTERM or SIGHUP end the run through its finally, which stops the three servers: left to the
+        // runtime's default, a SIGTERM ended the runner and left them running.
+        using var stop = new RunStop(options.OverallTimeout ?? planned + TimeSpan.FromMinutes(5));
 
         var reportDirectory = Path.Combine(options.ReportsDirectory ?? Path.Combine(repositoryRoot, "reports"), $"log-cost-{DateTime.UtcNow.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)}");
         Directory.CreateDirectory(reportDirectory);
@@ -115,7 +112,7 @@ public static class LogCostRun
         }
         catch (OperationCanceledException) when (stop.IsCancellationRequested)
         {
-            await Console.Error.WriteLineAsync("The log-cost run was stopped (Ctrl+C or its overall timeout) before it finished; nothing was written to docs/results/.");
+            await Console.Error.WriteLineAsync("The log-cost run was stopped (Ctrl+C, a signal or its overall timeout) before it finished; nothing was written to docs/results/.");
             return 2;
         }
         finally
