@@ -47,6 +47,39 @@ public class CapacitySearchTests
     }
 
     [Fact]
+    public void RunsAMissedRateAgainAndGoesOnWhenTheRetryPasses()
+    {
+        var search = Search with { Attempts = 2 };
+        var ran = new List<ScenarioResult>();
+        var p50s = new Queue<double>([1, 1, 80, 1, 80, 80]);
+
+        foreach (var rate in search.Plan(ran))
+        {
+            ran.Add(Step(rate, p50s.Dequeue()));
+        }
+
+        Assert.Equal([50, 75, 113, 113, 169, 169], ran.Select(step => step.Rate!.Value));
+        var capacity = search.Conclude(Download, ran);
+        Assert.Equal(113, capacity.SustainedRate);
+        Assert.Same(ran[3], capacity.Sustained);
+        Assert.StartsWith("169/s: p99 15", capacity.Stop, StringComparison.Ordinal);
+        Assert.Contains("and on 1 more run: p99 15", capacity.Stop, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void WithOneAttemptTheFirstMissEndsTheSearch()
+    {
+        var ran = new List<ScenarioResult>();
+        foreach (var rate in Search.Plan(ran))
+        {
+            ran.Add(Step(rate, rate > 60 ? 80 : 1));
+        }
+
+        Assert.Equal([50, 75], ran.Select(step => step.Rate!.Value));
+        Assert.Equal(50, Search.Conclude(Download, ran).SustainedRate);
+    }
+
+    [Fact]
     public void ChartsTheSustainedRateOfEachFormat()
     {
         var capacities = WireFormat.All.Select((format, index) =>

@@ -111,8 +111,9 @@ public class LoadOptionsTests
     public void ReadsTheOpenModelsRatesAndTheCapacitySearch()
     {
         Assert.Equal([50.0, 200.0], LoadOptions.Parse(["--rate", "50,200"]).Rates);
-        var capacity = LoadOptions.Parse(["--capacity", "--rate-start", "100", "--rate-factor", "2", "--rate-max", "800", "--p99-bound", "50"]);
-        Assert.Equal((100.0, 2.0, 800.0, TimeSpan.FromMilliseconds(50)), (capacity.RateStart, capacity.RateFactor, capacity.RateMax, capacity.P99Bound));
+        var capacity = LoadOptions.Parse(["--capacity", "--rate-start", "100", "--rate-factor", "2", "--rate-max", "800", "--p99-bound", "50", "--step-attempts", "3"]);
+        Assert.Equal((100.0, 2.0, 800.0, TimeSpan.FromMilliseconds(50), 3), (capacity.RateStart, capacity.RateFactor, capacity.RateMax, capacity.P99Bound, capacity.StepAttempts));
+        Assert.Equal(2, LoadOptions.Parse(["--capacity"]).StepAttempts);
         Assert.Equal([LoadOptions.CapacityMemberCount], capacity.MemberCounts);
         Assert.Equal(["download", "upload"], capacity.ScenarioFilters);
         Assert.Empty(LoadOptions.Parse([]).ScenarioFilters);

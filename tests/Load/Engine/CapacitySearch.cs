@@ -4,16 +4,43 @@ namespace WebSerialization.Load.Engine;
 
 /// <summary>
 /// The capacity mode's search: open-model steps from <see cref="StartRate"/> requests per second, each
-/// <see cref="Factor"/> times the last, up to <see cref="MaxRate"/>, until a step misses: a failed or dropped request,
-/// or a p99 latency (from each request's intended start) above <see cref="P99Bound"/>. The capacity is the highest
-/// rate that passed: what a person sizing a service asks for.
+/// <see cref="Factor"/> times the last, up to <see cref="MaxRate"/>, until a rate misses <see cref="Attempts"/> times
+/// in a row: a failed or dropped request, or a p99 latency (from each request's intended start) above
+/// <see cref="P99Bound"/>. A missed step is run again because one short step's p99 moves with whatever else the machine
+/// does; a rate passes when one of its runs does. The capacity is the highest rate that passed: what a person sizing a
+/// service asks for.
 /// </summary>
-public sealed record CapacitySearch(double StartRate, double Factor, double MaxRate, TimeSpan P99Bound)
+public sealed record CapacitySearch(double StartRate, double Factor, double MaxRate, TimeSpan P99Bound, int Attempts = 1)
 {
     public static CapacitySearch From(LoadOptions options)
     {
         ArgumentNullException.ThrowIfNull(options);
-        return new CapacitySearch(options.RateStart, options.RateFactor, options.RateMax, options.P99Bound);
+        return new CapacitySearch(options.RateStart, options.RateFactor, options.RateMax, options.P99Bound, options.StepAttempts);
+    }
+
+    /// <summary>
+    /// The rates to run, decided as the search goes: each of <see cref="Rates"/> until one passes or has missed
+    /// <see cref="Attempts"/> times. <paramref name="ran"/> is the list the caller adds each step to before asking for the next.
+    /// </summary>
+    public IEnumerable<double> Plan(IReadOnlyList<ScenarioResult> ran)
+    {
+        ArgumentNullException.ThrowIfNull(ran);
+        foreach (var rate in Rates())
+        {
+            for (var attempt = 1; ; attempt++)
+            {
+                yield return rate;
+                if (ran.Count == 0 || Judge(ran[^1]) is null)
+                {
+                    break;
+                }
+
+                if (attempt >= Attempts)
+                {
+                    yield break;
+                }
+            }
+        }
     }
 
     /// <summary>The rates to try, in order, rounded to whole requests per second.</summary>
@@ -55,11 +82,23 @@ public sealed record CapacitySearch(double StartRate, double Factor, double MaxR
     public CapacityResult Conclude(LoadScenario scenario, IReadOnlyList<ScenarioResult> steps)
     {
         ArgumentNullException.ThrowIfNull(steps);
-        var sustained = steps.TakeWhile(step => Judge(step) is null).LastOrDefault();
-        var missed = steps.FirstOrDefault(step => Judge(step) is not null);
-        var stop = missed is not null
-            ? string.Create(CultureInfo.InvariantCulture, $"{missed.Rate:0.#}/s: {Judge(missed)}")
-            : steps.Count == 0 ? "not run" : string.Create(CultureInfo.InvariantCulture, $"reached --rate-max {MaxRate:0.#}/s");
+        ScenarioResult? sustained = null;
+        string? stop = null;
+        foreach (var rate in steps.GroupBy(step => step.Rate))
+        {
+            if (rate.FirstOrDefault(step => Judge(step) is null) is { } passed)
+            {
+                sustained = passed;
+                continue;
+            }
+
+            var misses = rate.Select(Judge).ToArray();
+            var again = misses.Length > 1 ? $" (and on {misses.Length - 1} more run{(misses.Length > 2 ? "s" : string.Empty)}: {string.Join("; ", misses.Skip(1))})" : string.Empty;
+            stop = string.Create(CultureInfo.InvariantCulture, $"{rate.Key:0.#}/s: {misses[0]}{again}");
+            break;
+        }
+
+        stop ??= steps.Count == 0 ? "not run" : string.Create(CultureInfo.InvariantCulture, $"reached --rate-max {MaxRate:0.#}/s");
         return new CapacityResult(scenario, steps, sustained, stop);
     }
 }

@@ -22,45 +22,47 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
     {
         ArgumentNullException.ThrowIfNull(server);
         ArgumentNullException.ThrowIfNull(scenario);
-        var steps = await RunStepsAsync(server, scenario, copies, [rate], repetition, _ => true, cancellationToken);
+        var steps = await RunStepsAsync(server, scenario, copies, _ => [rate], repetition, cancellationToken);
         return steps[0] with { Repetition = repetition };
     }
 
     /// <summary>
     /// The capacity search of one scenario: after one warm-up, open-model steps at <see cref="CapacitySearch.Rates"/>
-    /// until a step misses the bound (see <see cref="CapacitySearch.Judge"/>).
+    /// until a rate misses the bound as often as the search allows (see <see cref="CapacitySearch.Plan"/>).
     /// </summary>
     public async Task<CapacityResult> RunCapacityAsync(ServerConnection server, LoadScenario scenario, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(server);
         ArgumentNullException.ThrowIfNull(scenario);
         var search = CapacitySearch.From(options);
-        var steps = await RunStepsAsync(server, scenario, 1, [.. search.Rates().Select(rate => (double?)rate)], 1, step => search.Judge(step) is null, cancellationToken);
+        var steps = await RunStepsAsync(server, scenario, 1, ran => search.Plan(ran).Select(rate => (double?)rate), 1, cancellationToken);
         return search.Conclude(scenario, steps);
     }
 
     // Probe, payload, one warm-up (closed model, the given copies), then one measured phase per load, each between two
-    // readings of the server's counters, while keepGoing says so.
+    // readings of the server's counters; plan yields the loads and sees each step as soon as it has run.
     private async Task<IReadOnlyList<ScenarioResult>> RunStepsAsync(
         ServerConnection server,
         LoadScenario scenario,
         int copies,
-        IReadOnlyList<double?> loads,
+        Func<IReadOnlyList<ScenarioResult>, IEnumerable<double?>> plan,
         int repetition,
-        Func<ScenarioResult, bool> keepGoing,
         CancellationToken cancellationToken)
     {
+        var steps = new List<ScenarioResult>();
+        var loads = plan(steps);
+        var first = loads.First();
         var client = server.Client;
         var of = options.Repetitions > 1 ? string.Create(CultureInfo.InvariantCulture, $" run {repetition}/{options.Repetitions}") : string.Empty;
         var label = $"{scenario.Name} x{copies}{of}";
-        var load = loads.Count > 1 ? "capacity search" : loads[0] is { } only ? string.Create(CultureInfo.InvariantCulture, $"{only:0.#} requests/s") : $"copies {copies}";
+        var load = loads.Skip(1).Any() ? "capacity search" : first is { } only ? string.Create(CultureInfo.InvariantCulture, $"{only:0.#} requests/s") : $"copies {copies}";
         Console.WriteLine($"Scenario {scenario.Name}, {load}{(of.Length > 0 ? $", repetition {repetition}/{options.Repetitions}" : string.Empty)}: {scenario.Description}");
 
         var absent = GrpcScenarios.Is(scenario) ? null : await ProbeAsync(client, scenario, cancellationToken);
         if (absent is not null)
         {
             Console.WriteLine($"  SKIPPED: {absent}");
-            return [new ScenarioResult(scenario, copies, ScenarioOutcome.Skipped, absent) { Rate = loads[0] }];
+            return [new ScenarioResult(scenario, copies, ScenarioOutcome.Skipped, absent) { Rate = first }];
         }
 
         byte[] payload;
@@ -71,7 +73,7 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
         catch (HttpRequestException exception)
         {
             Console.WriteLine($"  COULD NOT RUN: {exception.Message}");
-            return [new ScenarioResult(scenario, copies, ScenarioOutcome.CouldNotRun, $"could not run: {exception.Message}") { Rate = loads[0] }];
+            return [new ScenarioResult(scenario, copies, ScenarioOutcome.CouldNotRun, $"could not run: {exception.Message}") { Rate = first }];
         }
 
         var watch = server.WorkingSet is null ? null : await PeakWorkingSetWatch.StartAsync(server.WorkingSet, cancellationToken);
@@ -98,14 +100,13 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
             Console.WriteLine($"  COULD NOT RUN: {note}");
             return [new ScenarioResult(scenario, copies, ScenarioOutcome.CouldNotRun, note)
             {
-                Rate = loads[0],
+                Rate = first,
                 WarmUpRequests = warmUp.Count,
                 WarmUpFailures = warmUp.Count,
                 Server = server.Description,
             }];
         }
 
-        var steps = new List<ScenarioResult>();
         foreach (var rate in loads)
         {
             watch ??= server.WorkingSet is null ? null : await PeakWorkingSetWatch.StartAsync(server.WorkingSet, cancellationToken);
@@ -119,10 +120,6 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
             };
             Console.WriteLine($"  {ConsoleReport.OneLine(step)}");
             steps.Add(step);
-            if (!keepGoing(step))
-            {
-                break;
-            }
         }
 
         if (scenario.Kind == ScenarioKind.Upload && scenario.Endpoint == ScenarioEndpoint.Streamed)

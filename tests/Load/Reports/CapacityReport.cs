@@ -50,6 +50,7 @@ public static class CapacityReport
         return string.Create(Invariant, $"Open-model steps from {options.RateStart:0.#} requests/s, each {options.RateFactor:0.##} times the last, up to {options.RateMax:0.#}/s, ")
             + string.Create(Invariant, $"{options.Duration.TotalSeconds:0.#} s each after one {options.WarmUp.TotalSeconds:0.#} s warm-up; a step passes with no failed or dropped request ")
             + string.Create(Invariant, $"(at most {InjectLoad.MaxInFlight} in flight) and a p99 at most {options.P99Bound.TotalMilliseconds:0} ms. ")
+            + (options.StepAttempts > 1 ? string.Create(Invariant, $"A step that misses is run again at the same rate, up to {options.StepAttempts} runs; the rate passes when one of them does, and the search ends at the first rate that misses every run. ") : string.Empty)
             + "Latency runs from each request's intended start, so a server that falls behind its arrivals shows its queue. "
             + "Sustained is the last step that passed; its latency, MB/s, allocation and CPU are shown: the server process's CPU time per request, and the share of "
             + "its own CPUs the load client kept busy (near 100 %, the client rather than the server may have set the limit). Percentiles from an HdrHistogram (3 significant digits).";

@@ -29,7 +29,7 @@ public sealed record RunDescription(
     public string Plan =>
         string.Create(CultureInfo.InvariantCulture, $"warm-up {Options.WarmUp.TotalSeconds:0.#} s, duration {Options.Duration.TotalSeconds:0.#} s, ")
         + (Options.Capacity
-            ? string.Create(CultureInfo.InvariantCulture, $"capacity search from {Options.RateStart:0.#}/s, x{Options.RateFactor:0.##} a step, up to {Options.RateMax:0.#}/s, p99 bound {Options.P99Bound.TotalMilliseconds:0} ms, ")
+            ? string.Create(CultureInfo.InvariantCulture, $"capacity search from {Options.RateStart:0.#}/s, x{Options.RateFactor:0.##} a step, up to {Options.RateMax:0.#}/s, a rate passes in one of {Options.StepAttempts} runs, p99 bound {Options.P99Bound.TotalMilliseconds:0} ms, ")
             : Options.Rates.Count > 0 ? $"open model at {string.Join(',', Options.Rates.Select(rate => rate.ToString("0.#", CultureInfo.InvariantCulture)))} requests/s, "
             : $"copies {string.Join(',', Options.Copies)}, ")
         + $"members {string.Join(',', Options.MemberCounts)}, "

@@ -100,6 +100,14 @@ public static class LoadCommandLine
 
     private static readonly Option<double> RateMax = NumberOption("--rate-max", "Capacity mode: the highest rate tried, requests per second.", "PER_SECOND", Defaults.RateMax, 0.1, 100_000);
 
+    private static readonly Option<int> StepAttempts = new("--step-attempts")
+    {
+        Description = "Capacity mode: how many times a rate is run before a miss ends the search (one 5 s step's p99 moves with the machine's other work).",
+        HelpName = "N",
+        DefaultValueFactory = _ => Defaults.StepAttempts,
+        CustomParser = Checked(value => Integer("--step-attempts", value, 1, 10)),
+    };
+
     private static readonly Option<double> P99Bound = NumberOption("--p99-bound", "Capacity mode: the p99 latency a step must stay under, in milliseconds.", "MS", Defaults.P99Bound.TotalMilliseconds, 1, 600_000);
 
     private static readonly Option<int[]> Count = new("--count")
@@ -209,6 +217,7 @@ public static class LoadCommandLine
             RateStart = Value(RateStart, basis.RateStart),
             RateFactor = Value(RateFactor, basis.RateFactor),
             RateMax = Value(RateMax, basis.RateMax),
+            StepAttempts = Value(StepAttempts, basis.StepAttempts),
             P99Bound = TimeSpan.FromMilliseconds(Value(P99Bound, basis.P99Bound.TotalMilliseconds)),
             WarmUp = TimeSpan.FromSeconds(Value(WarmUp, basis.WarmUp.TotalSeconds)),
             Duration = TimeSpan.FromSeconds(Value(Duration, basis.Duration.TotalSeconds)),
@@ -261,7 +270,7 @@ public static class LoadCommandLine
         2 bad options, the server did not start, or the overall timeout fired; 130 interrupted.
         """)
     {
-        Url, SharedServer, ServerEnvironment, ServerCpus, ClientCpus, CpuLayoutOption, Scenarios, Copies, Rates, Capacity, RateStart, RateFactor, RateMax, P99Bound, Count,
+        Url, SharedServer, ServerEnvironment, ServerCpus, ClientCpus, CpuLayoutOption, Scenarios, Copies, Rates, Capacity, RateStart, RateFactor, RateMax, StepAttempts, P99Bound, Count,
         WarmUp, Duration, RequestTimeout, MaxRequests, Repeat, OverallTimeout, Reports, Results, NoResults, NoBuild, Smoke, LogCostOption, LogVolumeDuration,
     };
 

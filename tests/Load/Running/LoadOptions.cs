@@ -104,6 +104,9 @@ public sealed record LoadOptions
     /// <summary>Capacity mode: the highest rate tried.</summary>
     public double RateMax { get; init; } = 5_000;
 
+    /// <summary>Capacity mode: how many times a rate is run before its miss ends the search; it passes when one run does.</summary>
+    public int StepAttempts { get; init; } = 2;
+
     /// <summary>Capacity mode: the p99 latency a step must stay under.</summary>
     public TimeSpan P99Bound { get; init; } = TimeSpan.FromMilliseconds(100);
 
