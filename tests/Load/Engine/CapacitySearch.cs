@@ -31,6 +31,10 @@ public sealed record CapacitySearch(double StartRate, double Factor, double MaxR
         }
     }
 
+    /// <summary>The search's steps as open-model simulations of <paramref name="during"/> each.</summary>
+    public IReadOnlyList<LoadSimulation> Simulations(TimeSpan during) =>
+        [.. Rates().Select(rate => Simulation.Inject(rate, TimeSpan.FromSeconds(1), during))];
+
     /// <summary>Why a step misses, or null when it passes.</summary>
     public string? Judge(ScenarioResult step)
     {

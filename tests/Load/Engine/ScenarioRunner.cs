@@ -20,10 +20,21 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
     /// <param name="rate">Null: the closed model with <paramref name="copies"/>; otherwise the open model at this many requests per second.</param>
     public async Task<ScenarioResult> RunAsync(ServerConnection server, LoadScenario scenario, int copies, double? rate, int repetition, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(server);
+        var simulation = rate is { } perSecond
+            ? Simulation.Inject(perSecond, TimeSpan.FromSeconds(1), options.Duration)
+            : Simulation.KeepConstant(copies, options.Duration);
+        var steps = await RunSimulationsAsync(server, scenario, [simulation], repetition, null, _ => true, cancellationToken);
+        return steps[0];
+    }
+
+    /// <summary>
+    /// The scenario under its own <see cref="LoadScenario.LoadSimulations"/>, one after the other after one warm-up:
+    /// a result per simulation.
+    /// </summary>
+    public Task<IReadOnlyList<ScenarioResult>> RunOwnSimulationsAsync(ServerConnection server, LoadScenario scenario, int repetition, CancellationToken cancellationToken)
+    {
         ArgumentNullException.ThrowIfNull(scenario);
-        var steps = await RunStepsAsync(server, scenario, copies, [rate], repetition, _ => true, cancellationToken);
-        return steps[0] with { Repetition = repetition };
+        return RunSimulationsAsync(server, scenario, scenario.LoadSimulations, repetition, null, _ => true, cancellationToken);
     }
 
     /// <summary>
@@ -32,57 +43,59 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
     /// </summary>
     public async Task<CapacityResult> RunCapacityAsync(ServerConnection server, LoadScenario scenario, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(server);
-        ArgumentNullException.ThrowIfNull(scenario);
         var search = CapacitySearch.From(options);
-        var steps = await RunStepsAsync(server, scenario, 1, [.. search.Rates().Select(rate => (double?)rate)], 1, step => search.Judge(step) is null, cancellationToken);
+        var steps = await RunSimulationsAsync(server, scenario, search.Simulations(options.Duration), 1, "capacity search", step => search.Judge(step) is null, cancellationToken);
         return search.Conclude(scenario, steps);
     }
 
-    // Probe, payload, one warm-up (closed model, the given copies), then one measured phase per load, each between two
-    // readings of the server's counters, while keepGoing says so.
-    private async Task<IReadOnlyList<ScenarioResult>> RunStepsAsync(
+    // Init, one warm-up (closed model, the first simulation's copies), then one measured phase per simulation, each
+    // between two readings of the server's counters, while keepGoing says so.
+    private async Task<IReadOnlyList<ScenarioResult>> RunSimulationsAsync(
         ServerConnection server,
         LoadScenario scenario,
-        int copies,
-        IReadOnlyList<double?> loads,
+        IReadOnlyList<LoadSimulation> simulations,
         int repetition,
+        string? loadText,
         Func<ScenarioResult, bool> keepGoing,
         CancellationToken cancellationToken)
     {
-        var client = server.Client;
+        ArgumentNullException.ThrowIfNull(server);
+        ArgumentNullException.ThrowIfNull(scenario);
+        ArgumentOutOfRangeException.ThrowIfZero(simulations.Count);
+        var copies = simulations[0].CopiesOrOne;
         var of = options.Repetitions > 1 ? string.Create(CultureInfo.InvariantCulture, $" run {repetition}/{options.Repetitions}") : string.Empty;
         var label = $"{scenario.Name} x{copies}{of}";
-        var load = loads.Count > 1 ? "capacity search" : loads[0] is { } only ? string.Create(CultureInfo.InvariantCulture, $"{only:0.#} requests/s") : $"copies {copies}";
+        var load = loadText ?? string.Join(", then ", simulations.Select(simulation => simulation.Describe()));
         Console.WriteLine($"Scenario {scenario.Name}, {load}{(of.Length > 0 ? $", repetition {repetition}/{options.Repetitions}" : string.Empty)}: {scenario.Description}");
+        ScenarioResult NotRun(ScenarioOutcome outcome, string note) =>
+            new(scenario, copies, outcome, note) { Rate = simulations[0].PerSecond, Repetition = repetition };
 
-        var absent = GrpcScenarios.Is(scenario) ? null : await ProbeAsync(client, scenario, cancellationToken);
-        if (absent is not null)
-        {
-            Console.WriteLine($"  SKIPPED: {absent}");
-            return [new ScenarioResult(scenario, copies, ScenarioOutcome.Skipped, absent) { Rate = loads[0] }];
-        }
-
-        byte[] payload;
+        var init = new ScenarioInitContext(server.Clients, payloads, options.RequestTimeout, cancellationToken);
         try
         {
-            payload = await payloads.GetAsync(client, scenario, cancellationToken);
+            if (scenario.Init is { } initialize)
+            {
+                await initialize(init);
+            }
         }
         catch (HttpRequestException exception)
         {
             Console.WriteLine($"  COULD NOT RUN: {exception.Message}");
-            return [new ScenarioResult(scenario, copies, ScenarioOutcome.CouldNotRun, $"could not run: {exception.Message}") { Rate = loads[0] }];
+            return [NotRun(ScenarioOutcome.CouldNotRun, $"could not run: {exception.Message}")];
+        }
+
+        if (init.SkipReason is { } absent)
+        {
+            Console.WriteLine($"  SKIPPED: {absent}");
+            return [NotRun(ScenarioOutcome.Skipped, absent)];
         }
 
         var watch = server.WorkingSet is null ? null : await PeakWorkingSetWatch.StartAsync(server.WorkingSet, cancellationToken);
-        Task<RequestSample> Send(int copy, long phaseStart) => GrpcScenarios.Is(scenario)
-            ? GrpcMeasuredCall.SendAsync(server.Grpc, scenario, copy, phaseStart, options.RequestTimeout, cancellationToken)
-            : MeasuredRequest.SendAsync(client, scenario, payload, copy, phaseStart, options.RequestTimeout, cancellationToken);
-
         IReadOnlyList<RequestSample> warmUp = [];
         if (options.WarmUp > TimeSpan.Zero)
         {
-            (warmUp, _) = await KeepConstantLoad.RunAsync($"{label} warm-up", copies, options.WarmUp, options.MaxRequestsPerPhase, Send, cancellationToken);
+            var warm = await ScenarioPhase.RunAsync(scenario, server.Clients, Simulation.KeepConstant(copies, options.WarmUp), 0, $"{label} warm-up", options.MaxRequestsPerPhase, options.RequestTimeout, cancellationToken);
+            warmUp = warm.Samples;
         }
 
         if (warmUp.Count > 0 && warmUp.All(sample => !sample.Succeeded))
@@ -96,9 +109,8 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
             }
 
             Console.WriteLine($"  COULD NOT RUN: {note}");
-            return [new ScenarioResult(scenario, copies, ScenarioOutcome.CouldNotRun, note)
+            return [NotRun(ScenarioOutcome.CouldNotRun, note) with
             {
-                Rate = loads[0],
                 WarmUpRequests = warmUp.Count,
                 WarmUpFailures = warmUp.Count,
                 Server = server.Description,
@@ -106,13 +118,16 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
         }
 
         var steps = new List<ScenarioResult>();
-        foreach (var rate in loads)
+        var previousPerSecond = 0.0;
+        foreach (var simulation in simulations)
         {
             watch ??= server.WorkingSet is null ? null : await PeakWorkingSetWatch.StartAsync(server.WorkingSet, cancellationToken);
-            var step = await MeasureAsync(server, scenario, copies, rate, label, Send, watch, cancellationToken);
+            var step = await MeasureAsync(server, scenario, simulation, previousPerSecond, label, watch, cancellationToken);
             watch = null;
+            previousPerSecond = simulation.PerSecond ?? 0;
             step = step with
             {
+                Repetition = repetition,
                 Note = steps.Count == 0 ? WarmUpNote(warmUp) : null,
                 WarmUpRequests = steps.Count == 0 ? warmUp.Count : 0,
                 WarmUpFailures = steps.Count == 0 ? warmUp.Count(sample => !sample.Succeeded) : 0,
@@ -125,12 +140,12 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
             }
         }
 
-        if (scenario.Kind == ScenarioKind.Upload && scenario.Endpoint == ScenarioEndpoint.Streamed)
+        if (scenario.InProcessDecode is { } measureDecode)
         {
             // After the measured phases, so the decode's CPU does not compete with the server's.
-            var decode = await InProcessDecode.MeasureAsync(scenario.Format, payload, cancellationToken);
-            Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  in-process decode of the same {payload.Length / Units.BytesPerMegabyte:0.0} MB: {decode.TotalMilliseconds:0} ms (median of 3)"));
-            return [.. steps.Select(step => step with { InProcessDecode = decode })];
+            var decode = await measureDecode(cancellationToken);
+            Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  in-process decode of the same {decode.Bytes / Units.BytesPerMegabyte:0.0} MB: {decode.Median.TotalMilliseconds:0} ms (median of 3)"));
+            return [.. steps.Select(step => step with { InProcessDecode = decode.Median })];
         }
 
         return steps;
@@ -139,10 +154,9 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
     private async Task<ScenarioResult> MeasureAsync(
         ServerConnection server,
         LoadScenario scenario,
-        int copies,
-        double? rate,
+        LoadSimulation simulation,
+        double previousPerSecond,
         string label,
-        Func<int, long, Task<RequestSample>> send,
         PeakWorkingSetWatch? watch,
         CancellationToken cancellationToken)
     {
@@ -162,19 +176,14 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
         var metricsBefore = server.Metrics is null ? null : await server.Metrics.ReadWindowStartAsync(cancellationToken);
         var serverCpuBefore = server.ProcessId is { } serverId ? CpuAffinity.CpuTime(serverId) : null;
         var clientCpuBefore = CpuAffinity.CpuTime(Environment.ProcessId);
-        IReadOnlyList<RequestSample> samples;
-        TimeSpan elapsed;
-        var late = 0;
-        if (rate is { } perSecond)
+        var measured = simulation.PerSecond is { } perSecond
+            ? string.Create(CultureInfo.InvariantCulture, $"{scenario.Name} r{perSecond:0.#} measured")
+            : $"{label} measured";
+        var phase = await ScenarioPhase.RunAsync(scenario, server.Clients, simulation, previousPerSecond, measured, options.MaxRequestsPerPhase, options.RequestTimeout, cancellationToken);
+        var (samples, late, elapsed) = (phase.Samples, phase.Late, phase.Elapsed);
+        foreach (var line in phase.Log)
         {
-            var progress = new PhaseProgress();
-            var measured = string.Create(CultureInfo.InvariantCulture, $"{scenario.Name} r{perSecond:0.#} measured");
-            (samples, late, elapsed) = await ProgressDisplay.WatchAsync(
-                measured, options.Duration, progress, InjectLoad.RunAsync(perSecond, options.Duration, options.MaxRequestsPerPhase, send, progress, cancellationToken));
-        }
-        else
-        {
-            (samples, elapsed) = await KeepConstantLoad.RunAsync($"{label} measured", copies, options.Duration, options.MaxRequestsPerPhase, send, cancellationToken);
+            Console.WriteLine($"  log: {line}");
         }
 
         var serverCpu = server.ProcessId is { } id ? CpuAffinity.CpuTime(id) - serverCpuBefore : null;
@@ -190,9 +199,10 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
             cost = cost with { Metrics = ServerMetricsCost.Between(metricsBefore, metricsAfter, server.Metrics!.ReadCost, (counters!.Calls - callsAtStart) * readCost) };
         }
 
-        return new ScenarioResult(scenario, copies, ScenarioOutcome.Ran, null)
+        return new ScenarioResult(scenario, simulation.CopiesOrOne, ScenarioOutcome.Ran, null)
         {
-            Rate = rate,
+            Rate = simulation.PerSecond,
+            RampedFrom = simulation is LoadSimulation.RampingInject ? previousPerSecond : null,
             LateRequests = late,
             Samples = samples,
             Elapsed = elapsed,
@@ -206,18 +216,6 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
             ClientCpuTime = clientCpu,
             ClientCpuCount = CpuAffinity.OfProcess(Environment.ProcessId)?.Count ?? Environment.ProcessorCount,
         };
-    }
-
-    // Null when the endpoint is there; otherwise why the scenario is skipped.
-    private async Task<string?> ProbeAsync(HttpClient client, LoadScenario scenario, CancellationToken cancellationToken)
-    {
-        using var probe = scenario.CreateProbe();
-        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        timeout.CancelAfter(options.RequestTimeout);
-        using var response = await client.SendAsync(probe, HttpCompletionOption.ResponseHeadersRead, timeout.Token);
-        return response.StatusCode is HttpStatusCode.NotFound or HttpStatusCode.MethodNotAllowed
-            ? $"{probe.Method} {probe.RequestUri} answered {(int)response.StatusCode} {response.ReasonPhrase}: the endpoint is not on this server (yet)."
-            : null;
     }
 
     private static string? WarmUpNote(IReadOnlyList<RequestSample> warmUp)

@@ -42,11 +42,11 @@ public static class ReportContent
         var rows = new List<IReadOnlyList<string>>();
         foreach (var scenario in scenarios)
         {
-            var seed = scenario.Scenario.MemberCount == SeedArticleFigures.MemberCount ? SeedArticleFigures.For(scenario.Scenario.Format) : null;
+            var seed = scenario.Scenario.Subject is { MemberCount: SeedArticleFigures.MemberCount } subject ? SeedArticleFigures.For(subject.Format) : null;
             rows.Add(
             [
                 scenario.Scenario.Name,
-                scenario.Scenario.Format.Key,
+                scenario.Scenario.FormatKey,
                 scenario.Repetitions[0].Rate is { } rate ? string.Create(Invariant, $"{rate:0.#}/s") : scenario.Copies.ToString(Invariant),
                 .. repeated ? [scenario.Repetitions.Count.ToString(Invariant)] : Array.Empty<string>(),
                 .. FigureCells(scenario.Figures, repeated ? scenario.P50Spread?.ToString("0") ?? "-" : null),
@@ -85,6 +85,27 @@ public static class ReportContent
             ["Scenario", scenarios.Any(scenario => scenario.Repetitions[0].Rate is not null) ? "Copies or rate" : "Copies", "OK/failed", "Size MB", "p50 ms", "p99 ms", "MB/s", "Server MB/req", "WS rise MB"],
             1,
             rows);
+    }
+
+    /// <summary>A scenario's steps (<see cref="Step.Run"/>), one row each with its own latency from its own histogram.</summary>
+    public static ReportTable Steps(ScenarioResult result)
+    {
+        ArgumentNullException.ThrowIfNull(result);
+        IReadOnlyList<string>[] rows =
+        [
+            .. result.Steps.Select(step => (IReadOnlyList<string>)
+            [
+                step.Name,
+                step.Succeeded.ToString(Invariant),
+                step.Failed.ToString(Invariant),
+                ConsoleReport.Format(step.Latency?.P50),
+                ConsoleReport.Format(step.Latency?.P95),
+                ConsoleReport.Format(step.Latency?.P99),
+                Megabytes(step.ResponseBytes, "0.000"),
+                Megabytes(step.RequestBytes, "0.000"),
+            ]),
+        ];
+        return new ReportTable(["Step", "OK", "Failed", "p50 ms", "p95 ms", "p99 ms", "Received MB mean", "Sent MB mean"], 1, rows);
     }
 
     /// <summary>A repeated scenario's runs, one row each, and the row of their medians that the summary shows.</summary>
@@ -187,9 +208,9 @@ public static class ReportContent
                 $"peak {Megabytes(result.PeakWorkingSet)} MB ({result.WorkingSetRaise / Units.BytesPerMegabyte:+0.0;-0.0} MB over idle); {result.PeakMethod}"));
         }
 
-        if (result.Scenario.MemberCount == SeedArticleFigures.MemberCount)
+        if (result.Scenario.Subject is { MemberCount: SeedArticleFigures.MemberCount } subject)
         {
-            var seed = SeedArticleFigures.For(result.Scenario.Format);
+            var seed = SeedArticleFigures.For(subject.Format);
             rows.Add(Fact($"Seed article ({seed.Serializer})", $"{seed.SizeMegabytes:0.00} MB, serialized in {seed.SerializeMilliseconds:0} ms (console app, byte[] in memory)"));
         }
 

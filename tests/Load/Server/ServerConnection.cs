@@ -36,6 +36,9 @@ public sealed class ServerConnection : IAsyncDisposable
     /// <summary>The server's gRPC endpoint (h2c, its own port).</summary>
     public GrpcConnection Grpc { get; }
 
+    /// <summary>The HTTP client and gRPC channel, as the scenarios' invocations share them.</summary>
+    public ScenarioClients Clients => new(Client, Grpc);
+
     public RuntimeCountersClient? Counters { get; }
 
     /// <summary>The server's Prometheus metrics; null when it does not publish them (Metrics:Enabled off).</summary>
