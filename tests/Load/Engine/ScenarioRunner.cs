@@ -2,14 +2,13 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Net;
 using WebSerialization.Load.Cpus;
-using WebSerialization.Models.Diagnostics;
 
 namespace WebSerialization.Load.Engine;
 
 /// <summary>
-/// Runs one scenario at one number of copies: probe the endpoint, fetch the payload, warm up, read the server's
-/// counters twice (the second read's difference is what one read costs), run the measured phase while watching the
-/// working set, read the counters again, and subtract the reads that fell inside the phase.
+/// Runs one scenario under its load simulations: its init (probe the endpoint, fetch the payload), a warm-up, then for
+/// each simulation: scrape the server's <c>/metrics</c> twice (the second scrape's difference is what one costs), run
+/// the measured phase while watching the working set, scrape again, and subtract the scrapes that fell inside the phase.
 /// </summary>
 public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
 {
@@ -160,20 +159,9 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
         PeakWorkingSetWatch? watch,
         CancellationToken cancellationToken)
     {
-        var counters = server.Counters;
-        RuntimeCounters? before = null;
-        long readCost = 0;
-        long callsAtStart = 0;
-        if (counters is not null)
-        {
-            var first = await counters.ReadAsync(cancellationToken);
-            before = await counters.ReadAsync(cancellationToken);
-            readCost = before.TotalAllocatedBytes - first.TotalAllocatedBytes;
-            callsAtStart = counters.Calls;
-        }
-
-        var scrapesAtStart = server.Metrics?.Calls ?? 0;
-        var metricsBefore = server.Metrics is null ? null : await server.Metrics.ReadWindowStartAsync(cancellationToken);
+        var metrics = server.Metrics;
+        var before = metrics is null ? null : await metrics.ReadWindowStartAsync(cancellationToken);
+        var scrapesAtStart = metrics?.Calls ?? 0;
         var serverCpuBefore = server.ProcessId is { } serverId ? CpuAffinity.CpuTime(serverId) : null;
         var clientCpuBefore = CpuAffinity.CpuTime(Environment.ProcessId);
         var measured = simulation.PerSecond is { } perSecond
@@ -188,16 +176,9 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
 
         var serverCpu = server.ProcessId is { } id ? CpuAffinity.CpuTime(id) - serverCpuBefore : null;
         var clientCpu = CpuAffinity.CpuTime(Environment.ProcessId) - clientCpuBefore;
-        var metricsAfter = server.Metrics is null ? null : await server.Metrics.ReadAsync(cancellationToken);
         var peak = watch is null ? 0 : await watch.StopAsync();
         var sent = samples.Count(sample => sample.Error?.StartsWith(InjectLoad.DroppedError, StringComparison.Ordinal) != true);
-        var scrapes = (server.Metrics?.Calls ?? 0) - scrapesAtStart;
-        var cost = counters is null || before is null ? null
-            : await ReadCostAsync(counters, before, callsAtStart, readCost, sent, scrapes, scrapes * (server.Metrics?.ReadCost ?? 0), cancellationToken);
-        if (cost is not null && metricsBefore is not null && metricsAfter is not null)
-        {
-            cost = cost with { Metrics = ServerMetricsCost.Between(metricsBefore, metricsAfter, server.Metrics!.ReadCost, (counters!.Calls - callsAtStart) * readCost) };
-        }
+        var cost = metrics is null || before is null ? null : await ReadCostAsync(metrics, before, scrapesAtStart, sent, cancellationToken);
 
         return new ScenarioResult(scenario, simulation.CopiesOrOne, ScenarioOutcome.Ran, null)
         {
@@ -224,24 +205,23 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
         return failed == 0 ? null : $"{failed} of {warmUp.Count} warm-up requests failed";
     }
 
+    // Scrapes until the server has counted every request sent (it counts one when it has recorded its duration, which
+    // may be a moment after the client read the last byte), or the settle time is up.
     private static async Task<ServerCost> ReadCostAsync(
-        RuntimeCountersClient counters,
-        RuntimeCounters before,
-        long callsAtStart,
-        long readCost,
+        ServerMetricsClient metrics,
+        ServerMetrics before,
+        long scrapesAtStart,
         int requestsSent,
-        long scrapes,
-        long scrapeBytes,
         CancellationToken cancellationToken)
     {
         var settling = Stopwatch.StartNew();
         while (true)
         {
-            // The reads inside the window: the tail of "before", every read since (polls, earlier tries of this
-            // loop), and the head of this one; a head and a tail make one whole read.
-            var readsInWindow = counters.Calls - callsAtStart + 1;
-            var after = await counters.ReadAsync(cancellationToken);
-            var cost = ServerCost.Between(before, after, readsInWindow, readCost, scrapes, scrapeBytes);
+            // The scrapes inside the window: the tail of "before", every scrape since (working-set polls, earlier tries
+            // of this loop), and the head of this one; a head and a tail make one whole scrape.
+            var scrapesInWindow = metrics.Calls - scrapesAtStart + 1;
+            var after = await metrics.ReadAsync(cancellationToken);
+            var cost = ServerCost.Between(before, after, scrapesInWindow, metrics.ReadCost);
             if (cost.RequestsServed >= requestsSent || settling.Elapsed > CountersSettleTime)
             {
                 return cost;

@@ -20,7 +20,7 @@ public static class BaselineComparison
         "Stock is /api/mvc/organization: MVC negotiates, and the stock formatters (System.Text.Json's, and MessagePack-CSharp and protobuf-net "
         + "writing the whole body into the response before one flush, or reading the whole request body before decoding) do the work. "
         + "Streamed is /api/organization on the same server. Latency is time to last byte, TTFB time to the first body byte; "
-        + "allocation is the server's GC.GetTotalAllocatedBytes(precise) per request served; Peak WS is the server's largest working set "
+        + "allocation is the server's dotnet.gc.heap.total_allocated (its /metrics) per request served; Peak WS is the server's largest working set "
         + "during the scenario, with how far above its idle working set in brackets. \"-\" where the streamed scenario did not run. MB = 2^20 bytes.";
 
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;

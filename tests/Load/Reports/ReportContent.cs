@@ -14,9 +14,8 @@ public static class ReportContent
     /// <summary>What the columns of <see cref="Summary"/> mean.</summary>
     public const string SummaryLegend =
         "OK and Failed count measured requests (failed warm-up requests are added to Failed). Latency is time to last byte; TTFB is time to the first body byte; "
-        + "MB/s is body bytes sent plus received per second of the measured phase, all copies together. Server MB alloc/request is the server's "
-        + "GC.GetTotalAllocatedBytes(precise) difference over the requests it served, less its /diagnostics/runtime reads and /metrics scrapes "
-        + "(each scenario's report also has the standard dotnet.gc.heap.total_allocated reading from /metrics, and says when it is more than 5 % off). "
+        + "MB/s is body bytes sent plus received per second of the measured phase, all copies together. Server MB alloc/request is the difference of the server's "
+        + "dotnet.gc.heap.total_allocated over the requests it served (http.server.request.duration's count), both from its /metrics, less what the scrapes themselves allocated. "
         + "Latency is from each request's intended start: in the open model (a rate instead of copies) a request sent late counts its lateness. Percentiles come from an HdrHistogram (3 significant digits). "
         + "Peak WS is the server's largest working set during the scenario (warm-up included), and in brackets how far above its idle working set at the start of the run. "
         + "MB = 2^20 bytes.";
@@ -169,21 +168,14 @@ public static class ReportContent
         };
         if (cost is null)
         {
-            rows.Add(Fact("Server counters", $"not available (the server's /diagnostics/runtime is off)"));
+            rows.Add(Fact("Server counters", $"not available (the server's /metrics is off)"));
         }
         else
         {
             rows.Add(Fact("Server: requests served", $"{cost.RequestsServed} (the client sent {result.Samples.Count})"));
             rows.Add(Fact("Server: allocated per request", $"{Megabytes(cost.AllocatedBytesPerRequest, "0.0000")} MB ({ConsoleReport.Format(cost.AllocatedBytesPerRequest, "N0")} bytes); ",
-                $"{Megabytes(cost.AllocatedBytes, "0.0")} MB in all, after subtracting {cost.DiagnosticsCalls} counter reads of {cost.DiagnosticsCallBytes:N0} bytes each"));
-            rows.Add(Fact("Server: GCs during the measured phase", $"gen0 {cost.Gen0Collections}, gen1 {cost.Gen1Collections}, gen2 {cost.Gen2Collections}; pauses {cost.PauseMilliseconds:0.0} ms"));
-            if (cost.Metrics is { } metrics)
-            {
-                var difference = metrics.DifferenceFrom(cost.AllocatedBytes);
-                rows.Add(Fact("Server: by /metrics", $"{Megabytes(cost.MetricsAllocatedBytesPerRequest, "0.0000")} MB allocated per request (dotnet.gc.heap.total_allocated), ",
-                    $"{ConsoleReport.Format(difference * 100, "0.0")} % from the precise figure above{(cost.MetricsDisagree ? string.Create(Invariant, $", more than {ServerMetricsCost.AgreementBound * 100:0} %: the precise figure is the one the reports use") : string.Empty)}; ",
-                    $"collections gen0 {metrics.Gen0Collections}, gen1 {metrics.Gen1Collections}, gen2 {metrics.Gen2Collections} (each in its highest generation); working set at the end {Megabytes(metrics.WorkingSetBytes)} MB"));
-            }
+                $"{Megabytes(cost.AllocatedBytes, "0.0")} MB in all, after subtracting {cost.Scrapes} /metrics scrapes of {cost.ScrapeBytes:N0} bytes each"));
+            rows.Add(Fact("Server: GCs during the measured phase", $"gen0 {cost.Gen0Collections}, gen1 {cost.Gen1Collections}, gen2 {cost.Gen2Collections} (each in its highest generation); pauses {cost.PauseMilliseconds:0.0} ms"));
         }
 
         if (result.ServerCpuMillisecondsPerRequest is { } serverCpu)
