@@ -30,6 +30,15 @@ public class SmokeTests
         Assert.DoesNotContain(byDefault, scenario => scenario.Name == BrotliRoundTrip.Name);
     }
 
+    [Fact]
+    public void RefusesTwoRegisteredScenariosOfOneName()
+    {
+        var runner = LoadRunner.RegisterScenarios(BrotliRoundTrip.Create());
+
+        Assert.Throws<ArgumentException>(() => runner.AndScenarios(BrotliRoundTrip.Create()));
+        Assert.Equal([BrotliRoundTrip.Name], runner.Registered.Select(scenario => scenario.Name));
+    }
+
     [Theory]
     [InlineData(1_000_000, 0.46, true)]
     [InlineData(1_000_000, 0.62, false)] // what one async state machine per awaited flush made of it, under the 1 MB target
