@@ -34,7 +34,6 @@ app.UseExceptionHandler();
 app.UseStatusCodePages();
 app.UseHomePage();
 app.UseApiDocumentation();
-app.MapRuntimeCounters();
 app.MapMetrics();
 app.UseRateLimiter();
 app.UseHeavyRequestGuard();

@@ -13,7 +13,7 @@ public class BaselineScenarioTests
     [Fact]
     public void RunsADownloadAndAnUploadPerStockFormatWhenNamed()
     {
-        var scenarios = LoadScenario.Select(LoadOptions.Parse(["--scenarios", "baseline", "--count", "10000,1000000"]));
+        var scenarios = ScenarioSelection.Select(LoadOptions.Parse(["--scenarios", "baseline", "--count", "10000,1000000"]));
 
         Assert.Equal(
         [
@@ -31,7 +31,7 @@ public class BaselineScenarioTests
     [InlineData("download-json", 2)]
     public void SelectsByTheSamePrefixesAsTheStreamedScenarios(string filter, int expected)
     {
-        var scenarios = LoadScenario.Select(LoadOptions.Parse(["--scenarios", filter]));
+        var scenarios = ScenarioSelection.Select(LoadOptions.Parse(["--scenarios", filter]));
 
         Assert.Equal(expected, scenarios.Count);
         Assert.All(scenarios, scenario => Assert.StartsWith(filter, scenario.Name, StringComparison.Ordinal));
@@ -40,26 +40,27 @@ public class BaselineScenarioTests
     [Fact]
     public void LeavesTheDefaultRunAndTheSmokeToTheStreamedEndpoint()
     {
-        var all = LoadScenario.Select(new LoadOptions()).Concat(LoadScenario.Select(LoadOptions.Parse(["--smoke"])));
+        var all = ScenarioSelection.Select(new LoadOptions()).Concat(ScenarioSelection.Select(LoadOptions.Parse(["--smoke"])));
 
-        Assert.All(all, scenario => Assert.Equal(ScenarioEndpoint.Streamed, scenario.Endpoint));
+        Assert.All(all, scenario => Assert.False(scenario.Subject!.Baseline));
     }
 
     [Theory]
-    [InlineFormatData(ScenarioKind.Download, "msgpack", "GET", "/api/mvc/organization?format=msgpack&count=10000", null)]
-    [InlineFormatData(ScenarioKind.Upload, "msgpack", "POST", "/api/mvc/organization", "application/x-msgpack")]
-    [InlineFormatData(ScenarioKind.Upload, "protobuf", "POST", "/api/mvc/organization", "application/protobuf")]
-    public void SendsItsRequestsToTheMvcRouteInTheStockFormattersMediaTypes(ScenarioKind kind, WireFormat format, string method, string uri, string? contentType)
+    [InlineFormatData("download", "msgpack", "GET", "/api/mvc/organization?format=msgpack&count=10000", null)]
+    [InlineFormatData("upload", "msgpack", "POST", "/api/mvc/organization", "application/x-msgpack")]
+    [InlineFormatData("upload", "protobuf", "POST", "/api/mvc/organization", "application/protobuf")]
+    public void SendsItsRequestsToTheMvcRouteInTheStockFormattersMediaTypes(string operation, WireFormat format, string method, string uri, string? contentType)
     {
-        var scenario = new LoadScenario(kind, format, 10_000, ScenarioEndpoint.Baseline);
+        var upload = operation == ScenarioOperation.Upload.Key;
+        var scenario = upload ? HttpScenarios.Upload(format, 10_000, baseline: true) : HttpScenarios.Download(format, 10_000, baseline: true);
 
-        using var request = scenario.CreateRequest(new byte[] { 1, 2, 3 });
-        using var payloadDownload = scenario.CreatePayloadDownload();
+        using var request = HttpScenarios.CreateRequest(scenario.Subject!, new byte[] { 1, 2, 3 });
+        using var payloadDownload = PayloadCache.Download(HttpScenarios.PayloadFormat(scenario.Subject!), 10_000);
 
         Assert.Equal(method, request.Method.Method);
         Assert.Equal(uri, request.RequestUri!.OriginalString);
         Assert.Equal(contentType, request.Content?.Headers.ContentType?.MediaType);
-        Assert.Equal(kind == ScenarioKind.Upload ? $"/api/organization?format={format.Key}&count=10000" : null, payloadDownload?.RequestUri!.OriginalString);
+        Assert.Equal($"/api/organization?format={format.Key}&count=10000", payloadDownload.RequestUri!.OriginalString);
     }
 
     [Fact]
@@ -69,9 +70,9 @@ public class BaselineScenarioTests
         var both = LoadOptions.Parse(["--scenarios", "download,baseline"]);
         var url = LoadOptions.Parse(["--scenarios", "baseline", "--url", "http://127.0.0.1:5000"]);
 
-        Assert.DoesNotContain(BaselineScenarios.ServerSwitch, BaselineScenarios.SwitchOn(streamed, LoadScenario.Select(streamed)).ServerEnvironment.Keys);
-        Assert.Equal("true", BaselineScenarios.SwitchOn(both, LoadScenario.Select(both)).ServerEnvironment[BaselineScenarios.ServerSwitch]);
-        Assert.Empty(BaselineScenarios.SwitchOn(url, LoadScenario.Select(url)).ServerEnvironment);
+        Assert.DoesNotContain(BaselineScenarios.ServerSwitch, BaselineScenarios.SwitchOn(streamed, ScenarioSelection.Select(streamed)).ServerEnvironment.Keys);
+        Assert.Equal("true", BaselineScenarios.SwitchOn(both, ScenarioSelection.Select(both)).ServerEnvironment[BaselineScenarios.ServerSwitch]);
+        Assert.Empty(BaselineScenarios.SwitchOn(url, ScenarioSelection.Select(url)).ServerEnvironment);
     }
 
     [Fact]
@@ -132,7 +133,7 @@ public class BaselineScenarioTests
     [Fact]
     public void KeepsStockDownloadsOutOfTheStreamedDownloadTargets()
     {
-        var streamedOnly = DownloadTargets.Evaluate(Results().Where(result => result.Scenario.Endpoint == ScenarioEndpoint.Streamed).ToArray());
+        var streamedOnly = DownloadTargets.Evaluate(Results().Where(result => result.Scenario.Subject!.Baseline == false).ToArray());
 
         Assert.Equal(streamedOnly, DownloadTargets.Evaluate(Results()));
     }
@@ -146,9 +147,9 @@ public class BaselineScenarioTests
         var msgpack = WireFormat.MessagePack;
         return
         [
-            Download(new LoadScenario(ScenarioKind.Download, msgpack, 1_000_000), 100, 1, 0.25, 320),
-            Download(new LoadScenario(ScenarioKind.Download, msgpack, 1_000_000, ScenarioEndpoint.Baseline), 400, 360, 90, 700),
-            Download(new LoadScenario(ScenarioKind.Download, WireFormat.Protobuf, 1_000_000, ScenarioEndpoint.Baseline), 300, 250, 80, 650),
+            Download(HttpScenarios.Download(msgpack, 1_000_000), 100, 1, 0.25, 320),
+            Download(HttpScenarios.Download(msgpack, 1_000_000, baseline: true), 400, 360, 90, 700),
+            Download(HttpScenarios.Download(WireFormat.Protobuf, 1_000_000, baseline: true), 300, 250, 80, 650),
         ];
     }
 

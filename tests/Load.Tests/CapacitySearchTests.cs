@@ -6,7 +6,7 @@ public class CapacitySearchTests
 {
     private static readonly CapacitySearch Search = new(50, 1.5, 400, TimeSpan.FromMilliseconds(100));
 
-    private static readonly LoadScenario Download = new(ScenarioKind.Download, WireFormat.MessagePack, 10_000);
+    private static readonly LoadScenario Download = HttpScenarios.Download(WireFormat.MessagePack, 10_000);
 
     [Fact]
     public void StepsTheRateUpByItsFactorToTheMaximum()
@@ -83,7 +83,7 @@ public class CapacitySearchTests
     public void ChartsTheSustainedRateOfEachFormat()
     {
         var capacities = WireFormat.All.Select((format, index) =>
-            Search.Conclude(Download with { Format = format }, [Step(50, 1), Step(75, 1), Step(113, index * 30)])).ToArray();
+            Search.Conclude(HttpScenarios.Download(format, 10_000), [Step(50, 1), Step(75, 1), Step(113, index * 30)])).ToArray();
 
         var chart = CapacityReport.Chart(capacities)!;
 

@@ -8,8 +8,8 @@ public class CpuLayoutComparisonTests
 {
     private static readonly CpuSet TwoCpus = CpuSet.Parse("0-1");
     private static readonly CpuPlan BothLayouts = CpuPlan.Resolve(LoadOptions.Parse(["--cpu-layout", "split,shared"]), TwoCpus, [CpuSet.Parse("0"), CpuSet.Parse("1")]);
-    private static readonly LoadScenario Binary = new(ScenarioKind.Download, WireFormat.Binary, 1_000_000);
-    private static readonly LoadScenario Json = new(ScenarioKind.Download, WireFormat.Json, 10_000);
+    private static readonly LoadScenario Binary = HttpScenarios.Download(WireFormat.Binary, 1_000_000);
+    private static readonly LoadScenario Json = HttpScenarios.Download(WireFormat.Json, 10_000);
 
     [Theory]
     [InlineData(60, 40, TargetVerdict.Pass)]
@@ -54,7 +54,7 @@ public class CpuLayoutComparisonTests
     [Fact]
     public void ComparesTheRateEachLayoutSustained()
     {
-        var scenario = new LoadScenario(ScenarioKind.Download, WireFormat.Binary, 10_000);
+        var scenario = HttpScenarios.Download(WireFormat.Binary, 10_000);
         CapacityResult Search(CpuLayout layout, double rate)
         {
             var step = SampleRun.Ran(scenario, 1, 0.2, 5) with { Rate = rate, Layout = layout, ServerCpuTime = TimeSpan.FromSeconds(rate / 1000), ClientCpuTime = TimeSpan.FromSeconds(1.8), ClientCpuCount = 1 };

@@ -66,7 +66,7 @@ public class FormatChartsTests
     [Fact]
     public void LeavesOutAChartWithNothingToShow()
     {
-        var uploadOnly = SampleRun.Results().Where(result => result.Scenario.Kind != ScenarioKind.Download).ToArray();
+        var uploadOnly = SampleRun.Results().Where(result => result.Scenario.Subject!.Operation != ScenarioOperation.Download).ToArray();
 
         Assert.Null(FormatCharts.Sizes(uploadOnly));
         Assert.NotNull(FormatCharts.Latency(uploadOnly));

@@ -14,7 +14,7 @@ public class GrpcScenariosTests
 
         Assert.Equal(
             ["grpc-unary-10000", "grpc-stream-10000", "grpc-unary-1000000", "grpc-stream-1000000"],
-            LoadScenario.Select(options).Select(scenario => scenario.Name));
+            ScenarioSelection.Select(options).Select(scenario => scenario.Name));
     }
 
     [Theory]
@@ -24,8 +24,8 @@ public class GrpcScenariosTests
     {
         ScenarioResult[] results =
         [
-            SampleRun.Ran(new LoadScenario(ScenarioKind.Download, Protobuf, 1_000_000), 1, 82.8, 100),
-            SampleRun.Ran(new LoadScenario(ScenarioKind.GrpcStream, Protobuf, 1_000_000), 1, 82.8, streamP50),
+            SampleRun.Ran(HttpScenarios.Download(Protobuf, 1_000_000), 1, 82.8, 100),
+            SampleRun.Ran(GrpcScenarios.Stream(1_000_000), 1, 82.8, streamP50),
         ];
 
         var time = GrpcTargets.Evaluate(results)[0];
@@ -37,7 +37,7 @@ public class GrpcScenariosTests
     [Fact]
     public void TargetsAreNotRunWithoutMillionMemberStreams()
     {
-        var verdicts = GrpcTargets.Evaluate([SampleRun.Ran(new LoadScenario(ScenarioKind.GrpcStream, Protobuf, 10_000), 1, 0.8, 5)]);
+        var verdicts = GrpcTargets.Evaluate([SampleRun.Ran(GrpcScenarios.Stream(10_000), 1, 0.8, 5)]);
 
         Assert.All(verdicts, verdict => Assert.Equal(TargetVerdict.NotRun, verdict.Verdict));
     }

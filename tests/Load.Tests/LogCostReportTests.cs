@@ -91,7 +91,7 @@ public class LogCostReportTests
         foreach (var variant in LogCostVariant.All)
         {
             Assert.Equal("false", variant.Environment["Metrics__Enabled"]);
-            Assert.All(variant.Environment.Keys.Where(name => name != "Metrics__Enabled" && name != "Diagnostics__RuntimeEndpoint"), name => Assert.StartsWith("Logging__", name, StringComparison.Ordinal));
+            Assert.All(variant.Environment.Keys.Where(name => name != "Metrics__Enabled"), name => Assert.StartsWith("Logging__", name, StringComparison.Ordinal));
         }
 
         Assert.Equal("None", LogCostVariant.LoggingOff.Environment[$"Logging__LogLevel__{LogCostVariant.RequestLogCategory}"]);

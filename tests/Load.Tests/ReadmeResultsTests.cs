@@ -7,7 +7,7 @@ public sealed class ReadmeResultsTests
     private static IReadOnlyList<ScenarioResult> MillionMemberDownloads(int copies) =>
     [
         .. WireFormat.All.Select((format, index) =>
-            SampleRun.Ran(new LoadScenario(ScenarioKind.Download, format, 1_000_000), copies, 100.0 / (1 << index), 400.0 / (1 << index))),
+            SampleRun.Ran(HttpScenarios.Download(format, 1_000_000), copies, 100.0 / (1 << index), 400.0 / (1 << index))),
     ];
 
     [Fact]

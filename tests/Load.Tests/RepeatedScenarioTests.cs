@@ -70,7 +70,7 @@ public class RepeatedScenarioTests
     [Fact]
     public void RanWhenAnyRunRanAndSkippedOnlyWhenAllWere()
     {
-        var scenario = new LoadScenario(ScenarioKind.Upload, WireFormat.Json, 10_000);
+        var scenario = HttpScenarios.Upload(WireFormat.Json, 10_000);
         var ran = SampleRun.Ran(scenario, 1, 1, 10);
         var couldNot = new ScenarioResult(scenario, 1, ScenarioOutcome.CouldNotRun, "the server exited") { Repetition = 2 };
         var skipped = new ScenarioResult(scenario, 1, ScenarioOutcome.Skipped, "404");
@@ -82,5 +82,5 @@ public class RepeatedScenarioTests
     }
 
     private static RepeatedScenario Binary(int copies) =>
-        RepeatedScenario.Group(SampleRun.Repeated()).Single(scenario => scenario.Scenario.Format == WireFormat.Binary && scenario.Copies == copies);
+        RepeatedScenario.Group(SampleRun.Repeated()).Single(scenario => scenario.Scenario.Subject!.Format == WireFormat.Binary && scenario.Copies == copies);
 }

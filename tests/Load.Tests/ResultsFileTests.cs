@@ -25,7 +25,7 @@ public class ResultsFileTests
     [Fact]
     public void NamesADownloadsOnlyRunDownloads()
     {
-        var downloads = SampleRun.Results().Where(result => result.Scenario.Kind == ScenarioKind.Download).ToArray();
+        var downloads = SampleRun.Results().Where(result => result.Scenario.Subject!.Operation == ScenarioOperation.Download).ToArray();
 
         Assert.Equal("downloads", ResultsFile.Name(LoadOptions.Parse([]), downloads));
     }

@@ -24,13 +24,13 @@ public static class SampleRun
         foreach (var (format, index) in WireFormat.All.Select((format, index) => (formatKeyPrefix.Length == 0 ? format : new WireFormat(formatKeyPrefix + format.Key, format.Name, format.MediaType, format.Aliases, format.Codec), index)))
         {
             var megabytes = 1.0 / (1 << index);
-            results.Add(Ran(new LoadScenario(ScenarioKind.Download, format, 10_000), 1, megabytes, 40.0 / (1 << index)));
-            results.Add(Ran(new LoadScenario(ScenarioKind.Download, format, 1_000_000), 4, megabytes * 100, 4000.0 / (1 << index)));
+            results.Add(Ran(HttpScenarios.Download(format, 10_000), 1, megabytes, 40.0 / (1 << index)));
+            results.Add(Ran(HttpScenarios.Download(format, 1_000_000), 4, megabytes * 100, 4000.0 / (1 << index)));
         }
 
-        results.Add(Ran(new LoadScenario(ScenarioKind.Upload, WireFormat.Binary, 10_000), 1, 0.001, 7, failure: "500 Internal Server Error"));
-        results.Add(new ScenarioResult(new LoadScenario(ScenarioKind.Convert, WireFormat.Protobuf, 10_000), 1, ScenarioOutcome.Skipped, "404 Not Found"));
-        results.Add(new ScenarioResult(new LoadScenario(ScenarioKind.Convert, WireFormat.Binary, 10_000), 1, ScenarioOutcome.CouldNotRun, "the server exited with code 137"));
+        results.Add(Ran(HttpScenarios.Upload(WireFormat.Binary, 10_000), 1, 0.001, 7, failure: "500 Internal Server Error"));
+        results.Add(new ScenarioResult(HttpScenarios.Convert(WireFormat.Protobuf, 10_000), 1, ScenarioOutcome.Skipped, "404 Not Found"));
+        results.Add(new ScenarioResult(HttpScenarios.Convert(WireFormat.Binary, 10_000), 1, ScenarioOutcome.CouldNotRun, "the server exited with code 137"));
         return results;
     }
 
@@ -49,8 +49,8 @@ public static class SampleRun
     /// </summary>
     public static IReadOnlyList<ScenarioResult> Repeated()
     {
-        var json = new LoadScenario(ScenarioKind.Download, WireFormat.Json, 1_000_000);
-        var binary = new LoadScenario(ScenarioKind.Download, WireFormat.Binary, 1_000_000);
+        var json = HttpScenarios.Download(WireFormat.Json, 1_000_000);
+        var binary = HttpScenarios.Download(WireFormat.Binary, 1_000_000);
         double[] jsonP50 = [246, 253, 258];
         double[] binaryP50 = [61, 91, 67];
         double[] binaryAllocatedMegabytes = [0.5, 1.5, 0.8];
@@ -83,8 +83,8 @@ public static class SampleRun
                 TimeSpan.FromMilliseconds(rank * 10),
                 TimeSpan.FromMilliseconds(p50Milliseconds / 10),
                 TimeSpan.FromMilliseconds(p50Milliseconds * rank / 50),
-                scenario.Kind == ScenarioKind.Download ? 0 : bytes,
-                scenario.Kind == ScenarioKind.Download ? bytes : 100,
+                scenario.Subject?.Operation == ScenarioOperation.Download ? 0 : bytes,
+                scenario.Subject?.Operation == ScenarioOperation.Download ? bytes : 100,
                 200,
                 null))
             .Concat(failure is null ? [] : [new RequestSample(0, TimeSpan.FromSeconds(2), null, TimeSpan.FromSeconds(1), 0, 0, 500, failure)])

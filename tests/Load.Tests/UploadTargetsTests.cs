@@ -4,25 +4,30 @@ namespace WebSerialization.Load.Tests;
 
 public sealed class UploadTargetsTests
 {
-    private static ScenarioResult Run(ScenarioKind kind, WireFormat format, int copies, double p50, long raiseMegabytes = 40) =>
-        SampleRun.Ran(new LoadScenario(kind, format, DownloadTargets.FullMemberCount), copies, 10, p50) with
+    private static ScenarioResult Run(ScenarioOperation kind, WireFormat format, int copies, double p50, long raiseMegabytes = 40) =>
+        SampleRun.Ran(Scenario(kind, format), copies, 10, p50) with
         {
             PeakWorkingSet = (300 + raiseMegabytes) << 20,
-            InProcessDecode = kind == ScenarioKind.Upload ? TimeSpan.FromMilliseconds(400) : null,
+            InProcessDecode = kind == ScenarioOperation.Upload ? TimeSpan.FromMilliseconds(400) : null,
         };
+
+    private static LoadScenario Scenario(ScenarioOperation kind, WireFormat format) =>
+        kind == ScenarioOperation.Upload ? HttpScenarios.Upload(format, DownloadTargets.FullMemberCount)
+        : kind == ScenarioOperation.Convert ? HttpScenarios.Convert(format, DownloadTargets.FullMemberCount)
+        : HttpScenarios.Download(format, DownloadTargets.FullMemberCount);
 
     private static List<ScenarioResult> EveryUploadAndConvert(long raiseMegabytes)
     {
         var results = new List<ScenarioResult>();
         foreach (var format in WireFormat.All)
         {
-            results.Add(Run(ScenarioKind.Upload, format, 1, 500));
-            results.Add(Run(ScenarioKind.Upload, format, 4, 1500, raiseMegabytes));
-            results.Add(Run(ScenarioKind.Download, format, 1, 400));
+            results.Add(Run(ScenarioOperation.Upload, format, 1, 500));
+            results.Add(Run(ScenarioOperation.Upload, format, 4, 1500, raiseMegabytes));
+            results.Add(Run(ScenarioOperation.Download, format, 1, 400));
             if (format != WireFormat.Json)
             {
-                results.Add(Run(ScenarioKind.Convert, format, 1, 550));
-                results.Add(Run(ScenarioKind.Convert, format, 4, 1800, raiseMegabytes));
+                results.Add(Run(ScenarioOperation.Convert, format, 1, 550));
+                results.Add(Run(ScenarioOperation.Convert, format, 4, 1800, raiseMegabytes));
             }
         }
 
@@ -52,8 +57,8 @@ public sealed class UploadTargetsTests
     public void MissesAConvertSlowerThanOneAndAQuarterTimesTheSlowerOfUploadAndDownload()
     {
         var results = EveryUploadAndConvert(raiseMegabytes: 40);
-        results.RemoveAll(result => result.Scenario.Kind == ScenarioKind.Convert && result.Scenario.Format == WireFormat.Binary && result.Copies == 1);
-        results.Add(Run(ScenarioKind.Convert, WireFormat.Binary, 1, 626));
+        results.RemoveAll(result => result.Scenario.Subject!.Operation == ScenarioOperation.Convert && result.Scenario.Subject!.Format == WireFormat.Binary && result.Copies == 1);
+        results.Add(Run(ScenarioOperation.Convert, WireFormat.Binary, 1, 626));
 
         var binary = Assert.Single(UploadTargets.Evaluate(results), verdict => verdict.Target.Contains("convert from JSON to binary takes", StringComparison.Ordinal));
 
@@ -65,8 +70,8 @@ public sealed class UploadTargetsTests
     public void MissesAnUploadSlowerThanOneAndAHalfTimesItsDownloadAndBinaryAtTwice()
     {
         var results = EveryUploadAndConvert(raiseMegabytes: 40);
-        results.RemoveAll(result => result.Scenario.Kind == ScenarioKind.Download);
-        results.AddRange(WireFormat.All.Select(format => Run(ScenarioKind.Download, format, 1, 300)));
+        results.RemoveAll(result => result.Scenario.Subject!.Operation == ScenarioOperation.Download);
+        results.AddRange(WireFormat.All.Select(format => Run(ScenarioOperation.Download, format, 1, 300)));
 
         var verdicts = UploadTargets.Evaluate(results).Where(verdict => verdict.Target.Contains("download (p50)", StringComparison.Ordinal) && verdict.Target.Contains("upload takes", StringComparison.Ordinal)).ToArray();
 
@@ -81,7 +86,7 @@ public sealed class UploadTargetsTests
     public void MissesAnUploadOrConvertThatAllocatesMoreThanAMegabyte()
     {
         var results = EveryUploadAndConvert(raiseMegabytes: 40);
-        var index = results.FindIndex(result => result.Scenario.Kind == ScenarioKind.Convert && result.Scenario.Format == WireFormat.Protobuf && result.Copies == 1);
+        var index = results.FindIndex(result => result.Scenario.Subject!.Operation == ScenarioOperation.Convert && result.Scenario.Subject!.Format == WireFormat.Protobuf && result.Copies == 1);
         results[index] = results[index] with { ServerCost = results[index].ServerCost! with { AllocatedBytes = 100 * (244L << 20) } };
 
         var verdicts = UploadTargets.Evaluate(results).Where(verdict => verdict.Target.StartsWith("The server allocates", StringComparison.Ordinal)).ToArray();
@@ -96,8 +101,8 @@ public sealed class UploadTargetsTests
     public void MissesAnUploadSlowerThanOneAndAHalfTimesTheInProcessDecode()
     {
         var results = EveryUploadAndConvert(raiseMegabytes: 40);
-        var index = results.FindIndex(result => result.Scenario.Kind == ScenarioKind.Upload && result.Scenario.Format == WireFormat.MessagePack && result.Copies == 1);
-        results[index] = Run(ScenarioKind.Upload, WireFormat.MessagePack, 1, 601);
+        var index = results.FindIndex(result => result.Scenario.Subject!.Operation == ScenarioOperation.Upload && result.Scenario.Subject!.Format == WireFormat.MessagePack && result.Copies == 1);
+        results[index] = Run(ScenarioOperation.Upload, WireFormat.MessagePack, 1, 601);
 
         var verdicts = UploadTargets.Evaluate(results).Where(verdict => verdict.Target.Contains("in-process decode", StringComparison.Ordinal)).ToArray();
 
@@ -121,6 +126,6 @@ public sealed class UploadTargetsTests
     [Fact]
     public void JudgesNothingInARunWithoutUploadsOrConverts()
     {
-        Assert.Empty(UploadTargets.Evaluate([Run(ScenarioKind.Download, WireFormat.Json, 1, 100)]));
+        Assert.Empty(UploadTargets.Evaluate([Run(ScenarioOperation.Download, WireFormat.Json, 1, 100)]));
     }
 }

@@ -1,3 +1,6 @@
 using WebSerialization.Load.Running;
+using WebSerialization.Load.Scenarios.Examples;
 
-return await LoadRun.RunAsync(args);
+return await LoadRunner
+    .RegisterScenarios(BrotliRoundTrip.Create())
+    .RunAsync(args);

@@ -129,8 +129,8 @@ public static class CpuLayoutComparison
         var target = string.Create(Invariant, $"With the server on its own {plan.Server.Describe()} (split), the {DownloadTargets.FullMemberCount:N0}-member binary download's p50 is at most {MaxSplitToSharedRatio}x that of a server sharing {plan.Available!.Describe()} with the client")
             + (plan.Server.Count == 1 ? " (one core beside all of them)" : string.Empty);
         var pair = Pairs(results.Where(result => result.Rate is null && result.Outcome == ScenarioOutcome.Ran
-                && result.Scenario.Kind == ScenarioKind.Download && result.Scenario.Endpoint == ScenarioEndpoint.Streamed
-                && result.Scenario.Format == WireFormat.Binary && result.Scenario.MemberCount == DownloadTargets.FullMemberCount))
+                && result.Scenario.Subject is { } subject && subject.IsStreamed(ScenarioOperation.Download)
+                && subject.Format == WireFormat.Binary && subject.MemberCount == DownloadTargets.FullMemberCount))
             .OrderBy(pair => pair.Split.Copies)
             .FirstOrDefault();
         if (pair.Split is null)

@@ -58,6 +58,10 @@ public sealed record CapacitySearch(double StartRate, double Factor, double MaxR
         }
     }
 
+    /// <summary>The search's steps (see <see cref="Plan"/>) as open-model simulations of <paramref name="during"/> each.</summary>
+    public IEnumerable<LoadSimulation> Simulations(IReadOnlyList<ScenarioResult> ran, TimeSpan during) =>
+        Plan(ran).Select(rate => Simulation.Inject(rate, TimeSpan.FromSeconds(1), during));
+
     /// <summary>Why a step misses, or null when it passes.</summary>
     public string? Judge(ScenarioResult step)
     {

@@ -29,18 +29,26 @@ public static class InjectLoad
     /// <param name="send">Sends one request: the request's number (its "copy") and the phase start in, a sample out.</param>
     /// <param name="progress">Updated with every sample, for the live display.</param>
     /// <param name="cancellationToken">Stops the phase at once.</param>
-    public static async Task<(IReadOnlyList<RequestSample> Samples, int Late, TimeSpan Elapsed)> RunAsync(
+    public static Task<(IReadOnlyList<RequestSample> Samples, int Late, TimeSpan Elapsed)> RunAsync(
         double rate,
         TimeSpan during,
         int maxRequests,
         Func<int, long, Task<RequestSample>> send,
         PhaseProgress progress,
+        CancellationToken cancellationToken) =>
+        RunAsync(ArrivalSchedule.Constant(rate, during, maxRequests), send, progress, cancellationToken);
+
+    /// <summary>Runs one phase whose requests fall due on <paramref name="schedule"/> and returns every request's sample.</summary>
+    public static async Task<(IReadOnlyList<RequestSample> Samples, int Late, TimeSpan Elapsed)> RunAsync(
+        ArrivalSchedule schedule,
+        Func<int, long, Task<RequestSample>> send,
+        PhaseProgress progress,
         CancellationToken cancellationToken)
     {
+        ArgumentNullException.ThrowIfNull(schedule);
         ArgumentNullException.ThrowIfNull(send);
         ArgumentNullException.ThrowIfNull(progress);
-        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(rate);
-        var due = (int)Math.Min(maxRequests, Math.Max(1, Math.Floor(during.TotalSeconds * rate)));
+        var due = schedule.Count;
         var samples = new RequestSample[due];
         var sent = new Task[due];
         var inFlight = 0;
@@ -48,7 +56,7 @@ public static class InjectLoad
         var start = Stopwatch.GetTimestamp();
         for (var i = 0; i < due; i++)
         {
-            var intended = TimeSpan.FromSeconds(i / rate);
+            var intended = schedule.DueAt(i);
             var wait = intended - Stopwatch.GetElapsedTime(start);
             if (wait > TimeSpan.FromMilliseconds(1))
             {

@@ -1,7 +1,7 @@
 namespace WebSerialization.Load.Engine;
 
 /// <summary>
-/// One request as the client saw it. Times are from just before the request was sent: to the first body byte, and
+/// One request (one invocation of a scenario) as the client saw it. Times are from just before the request was sent: to the first body byte, and
 /// to the last (the body drained to its end). A request is <see cref="Succeeded"/> only with a 2xx status and at
 /// least one body byte.
 /// </summary>
@@ -30,6 +30,9 @@ public readonly record struct RequestSample(
     /// client's own stall, which a latency measured from the send would hide); zero in the closed model.
     /// </summary>
     public TimeSpan ScheduleDelay { get; init; }
+
+    /// <summary>The steps the invocation ran (<see cref="Step.Run"/>), in order; null when it has none.</summary>
+    public IReadOnlyList<StepSample>? Steps { get; init; }
 
     /// <summary>The request's latency: from its intended start to its last byte (<see cref="ScheduleDelay"/> plus <see cref="TimeToLastByte"/>).</summary>
     public TimeSpan Latency => ScheduleDelay + TimeToLastByte;

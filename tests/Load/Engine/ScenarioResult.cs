@@ -17,6 +17,9 @@ public sealed record ScenarioResult(LoadScenario Scenario, int Copies, ScenarioO
     /// </summary>
     public double? Rate { get; init; }
 
+    /// <summary>A ramping open model (NBomber's <c>RampingInject</c>): the rate it started from; <see cref="Rate"/> is where it ended.</summary>
+    public double? RampedFrom { get; init; }
+
     /// <summary>Open model: requests sent more than <see cref="InjectLoad.LateAfter"/> after their intended start.</summary>
     public int LateRequests { get; init; }
 
@@ -71,7 +74,9 @@ public sealed record ScenarioResult(LoadScenario Scenario, int Copies, ScenarioO
     public string ReportName => $"{Scenario.Name}-{LoadLabel}";
 
     /// <summary>The load: <c>x4</c> (closed model, copies) or <c>r250</c> (open model, requests per second).</summary>
-    public string LoadLabel => Rate is { } rate ? string.Create(System.Globalization.CultureInfo.InvariantCulture, $"r{rate:0.#}") : $"x{Copies}";
+    public string LoadLabel => Rate is not { } rate ? $"x{Copies}"
+        : RampedFrom is { } from ? string.Create(System.Globalization.CultureInfo.InvariantCulture, $"r{from:0.#}-{rate:0.#}")
+        : string.Create(System.Globalization.CultureInfo.InvariantCulture, $"r{rate:0.#}");
 
     /// <summary>Open model: requests never sent because <see cref="InjectLoad.MaxInFlight"/> were already waiting.</summary>
     public int DroppedRequests => Samples.Count(sample => sample.Error?.StartsWith(InjectLoad.DroppedError, StringComparison.Ordinal) == true);
@@ -88,6 +93,9 @@ public sealed record ScenarioResult(LoadScenario Scenario, int Copies, ScenarioO
 
     /// <summary>Latency from each request's intended start (the open model's schedule) to its last byte, from one histogram.</summary>
     public LatencyDistribution? Latency => LatencyHistogram.Of(Succeeded.Select(sample => sample.Latency)).ToDistribution();
+
+    /// <summary>Each step's figures (<see cref="Step.Run"/>), in the order the steps first ran; empty for a scenario without steps.</summary>
+    public IReadOnlyList<StepFigures> Steps => StepFigures.Of(Samples);
 
     /// <summary>Mean response body of the successful requests, in bytes.</summary>
     public double? ResponseBytes => Succeeded.Any() ? Succeeded.Average(sample => (double)sample.BytesReceived) : null;

@@ -1,15 +1,13 @@
 using System.Diagnostics;
 using System.Globalization;
-using System.Net;
 using WebSerialization.Load.Cpus;
-using WebSerialization.Models.Diagnostics;
 
 namespace WebSerialization.Load.Engine;
 
 /// <summary>
-/// Runs one scenario at one number of copies: probe the endpoint, fetch the payload, warm up, read the server's
-/// counters twice (the second read's difference is what one read costs), run the measured phase while watching the
-/// working set, read the counters again, and subtract the reads that fell inside the phase.
+/// Runs one scenario under its load simulations: its init (probe the endpoint, fetch the payload), a warm-up, then for
+/// each simulation: scrape the server's <c>/metrics</c> twice (the second scrape's difference is what one costs), run
+/// the measured phase while watching the working set, scrape again, and subtract the scrapes that fell inside the phase.
 /// </summary>
 public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
 {
@@ -20,71 +18,83 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
     /// <param name="rate">Null: the closed model with <paramref name="copies"/>; otherwise the open model at this many requests per second.</param>
     public async Task<ScenarioResult> RunAsync(ServerConnection server, LoadScenario scenario, int copies, double? rate, int repetition, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(server);
+        var simulation = rate is { } perSecond
+            ? Simulation.Inject(perSecond, TimeSpan.FromSeconds(1), options.Duration)
+            : Simulation.KeepConstant(copies, options.Duration);
+        var steps = await RunSimulationsAsync(server, scenario, _ => [simulation], repetition, null, cancellationToken);
+        return steps[0];
+    }
+
+    /// <summary>
+    /// The scenario under its own <see cref="LoadScenario.LoadSimulations"/>, one after the other after one warm-up:
+    /// a result per simulation.
+    /// </summary>
+    public Task<IReadOnlyList<ScenarioResult>> RunOwnSimulationsAsync(ServerConnection server, LoadScenario scenario, int repetition, CancellationToken cancellationToken)
+    {
         ArgumentNullException.ThrowIfNull(scenario);
-        var steps = await RunStepsAsync(server, scenario, copies, _ => [rate], repetition, cancellationToken);
-        return steps[0] with { Repetition = repetition };
+        return RunSimulationsAsync(server, scenario, _ => scenario.LoadSimulations, repetition, null, cancellationToken);
     }
 
     /// <summary>
     /// The capacity search of one scenario: after one warm-up, open-model steps at <see cref="CapacitySearch.Rates"/>
-    /// until a rate misses the bound as often as the search allows (see <see cref="CapacitySearch.Plan"/>).
+    /// until a step misses the bound (see <see cref="CapacitySearch.Judge"/>).
     /// </summary>
     public async Task<CapacityResult> RunCapacityAsync(ServerConnection server, LoadScenario scenario, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(server);
-        ArgumentNullException.ThrowIfNull(scenario);
         var search = CapacitySearch.From(options);
-        var steps = await RunStepsAsync(server, scenario, 1, ran => search.Plan(ran).Select(rate => (double?)rate), 1, cancellationToken);
+        var steps = await RunSimulationsAsync(server, scenario, ran => search.Simulations(ran, options.Duration), 1, "capacity search", cancellationToken);
         return search.Conclude(scenario, steps);
     }
 
-    // Probe, payload, one warm-up (closed model, the given copies), then one measured phase per load, each between two
-    // readings of the server's counters; plan yields the loads and sees each step as soon as it has run.
-    private async Task<IReadOnlyList<ScenarioResult>> RunStepsAsync(
+    // Init, one warm-up (closed model, the first simulation's copies), then one measured phase per simulation, each
+    // between two readings of the server's counters; plan yields the simulations and sees each step as soon as it has run.
+    private async Task<IReadOnlyList<ScenarioResult>> RunSimulationsAsync(
         ServerConnection server,
         LoadScenario scenario,
-        int copies,
-        Func<IReadOnlyList<ScenarioResult>, IEnumerable<double?>> plan,
+        Func<IReadOnlyList<ScenarioResult>, IEnumerable<LoadSimulation>> plan,
         int repetition,
+        string? loadText,
         CancellationToken cancellationToken)
     {
+        ArgumentNullException.ThrowIfNull(server);
+        ArgumentNullException.ThrowIfNull(scenario);
         var steps = new List<ScenarioResult>();
-        var loads = plan(steps);
-        var first = loads.First();
-        var client = server.Client;
+        var simulations = plan(steps);
+        var first = simulations.First();
+        var copies = first.CopiesOrOne;
         var of = options.Repetitions > 1 ? string.Create(CultureInfo.InvariantCulture, $" run {repetition}/{options.Repetitions}") : string.Empty;
         var label = $"{scenario.Name} x{copies}{of}";
-        var load = loads.Skip(1).Any() ? "capacity search" : first is { } only ? string.Create(CultureInfo.InvariantCulture, $"{only:0.#} requests/s") : $"copies {copies}";
+        var load = loadText ?? string.Join(", then ", simulations.Select(simulation => simulation.Describe()));
         Console.WriteLine($"Scenario {scenario.Name}, {load}{(of.Length > 0 ? $", repetition {repetition}/{options.Repetitions}" : string.Empty)}: {scenario.Description}");
+        ScenarioResult NotRun(ScenarioOutcome outcome, string note) =>
+            new(scenario, copies, outcome, note) { Rate = first.PerSecond, Repetition = repetition };
 
-        var absent = GrpcScenarios.Is(scenario) ? null : await ProbeAsync(client, scenario, cancellationToken);
-        if (absent is not null)
-        {
-            Console.WriteLine($"  SKIPPED: {absent}");
-            return [new ScenarioResult(scenario, copies, ScenarioOutcome.Skipped, absent) { Rate = first }];
-        }
-
-        byte[] payload;
+        var init = new ScenarioInitContext(server.Clients, payloads, options.RequestTimeout, cancellationToken);
         try
         {
-            payload = await payloads.GetAsync(client, scenario, cancellationToken);
+            if (scenario.Init is { } initialize)
+            {
+                await initialize(init);
+            }
         }
         catch (HttpRequestException exception)
         {
             Console.WriteLine($"  COULD NOT RUN: {exception.Message}");
-            return [new ScenarioResult(scenario, copies, ScenarioOutcome.CouldNotRun, $"could not run: {exception.Message}") { Rate = first }];
+            return [NotRun(ScenarioOutcome.CouldNotRun, $"could not run: {exception.Message}")];
+        }
+
+        if (init.SkipReason is { } absent)
+        {
+            Console.WriteLine($"  SKIPPED: {absent}");
+            return [NotRun(ScenarioOutcome.Skipped, absent)];
         }
 
         var watch = server.WorkingSet is null ? null : await PeakWorkingSetWatch.StartAsync(server.WorkingSet, cancellationToken);
-        Task<RequestSample> Send(int copy, long phaseStart) => GrpcScenarios.Is(scenario)
-            ? GrpcMeasuredCall.SendAsync(server.Grpc, scenario, copy, phaseStart, options.RequestTimeout, cancellationToken)
-            : MeasuredRequest.SendAsync(client, scenario, payload, copy, phaseStart, options.RequestTimeout, cancellationToken);
-
         IReadOnlyList<RequestSample> warmUp = [];
         if (options.WarmUp > TimeSpan.Zero)
         {
-            (warmUp, _) = await KeepConstantLoad.RunAsync($"{label} warm-up", copies, options.WarmUp, options.MaxRequestsPerPhase, Send, cancellationToken);
+            var warm = await ScenarioPhase.RunAsync(scenario, server.Clients, Simulation.KeepConstant(copies, options.WarmUp), 0, $"{label} warm-up", options.MaxRequestsPerPhase, options.RequestTimeout, cancellationToken);
+            warmUp = warm.Samples;
         }
 
         if (warmUp.Count > 0 && warmUp.All(sample => !sample.Succeeded))
@@ -98,22 +108,24 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
             }
 
             Console.WriteLine($"  COULD NOT RUN: {note}");
-            return [new ScenarioResult(scenario, copies, ScenarioOutcome.CouldNotRun, note)
+            return [NotRun(ScenarioOutcome.CouldNotRun, note) with
             {
-                Rate = first,
                 WarmUpRequests = warmUp.Count,
                 WarmUpFailures = warmUp.Count,
                 Server = server.Description,
             }];
         }
 
-        foreach (var rate in loads)
+        var previousPerSecond = 0.0;
+        foreach (var simulation in simulations)
         {
             watch ??= server.WorkingSet is null ? null : await PeakWorkingSetWatch.StartAsync(server.WorkingSet, cancellationToken);
-            var step = await MeasureAsync(server, scenario, copies, rate, label, Send, watch, cancellationToken);
+            var step = await MeasureAsync(server, scenario, simulation, previousPerSecond, label, watch, cancellationToken);
             watch = null;
+            previousPerSecond = simulation.PerSecond ?? 0;
             step = step with
             {
+                Repetition = repetition,
                 Note = steps.Count == 0 ? WarmUpNote(warmUp) : null,
                 WarmUpRequests = steps.Count == 0 ? warmUp.Count : 0,
                 WarmUpFailures = steps.Count == 0 ? warmUp.Count(sample => !sample.Succeeded) : 0,
@@ -122,12 +134,12 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
             steps.Add(step);
         }
 
-        if (scenario.Kind == ScenarioKind.Upload && scenario.Endpoint == ScenarioEndpoint.Streamed)
+        if (scenario.InProcessDecode is { } measureDecode)
         {
             // After the measured phases, so the decode's CPU does not compete with the server's.
-            var decode = await InProcessDecode.MeasureAsync(scenario.Format, payload, cancellationToken);
-            Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  in-process decode of the same {payload.Length / Units.BytesPerMegabyte:0.0} MB: {decode.TotalMilliseconds:0} ms (median of 3)"));
-            return [.. steps.Select(step => step with { InProcessDecode = decode })];
+            var decode = await measureDecode(cancellationToken);
+            Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  in-process decode of the same {decode.Bytes / Units.BytesPerMegabyte:0.0} MB: {decode.Median.TotalMilliseconds:0} ms (median of 3)"));
+            return [.. steps.Select(step => step with { InProcessDecode = decode.Median })];
         }
 
         return steps;
@@ -136,60 +148,37 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
     private async Task<ScenarioResult> MeasureAsync(
         ServerConnection server,
         LoadScenario scenario,
-        int copies,
-        double? rate,
+        LoadSimulation simulation,
+        double previousPerSecond,
         string label,
-        Func<int, long, Task<RequestSample>> send,
         PeakWorkingSetWatch? watch,
         CancellationToken cancellationToken)
     {
-        var counters = server.Counters;
-        RuntimeCounters? before = null;
-        long readCost = 0;
-        long callsAtStart = 0;
-        if (counters is not null)
-        {
-            var first = await counters.ReadAsync(cancellationToken);
-            before = await counters.ReadAsync(cancellationToken);
-            readCost = before.TotalAllocatedBytes - first.TotalAllocatedBytes;
-            callsAtStart = counters.Calls;
-        }
-
-        var scrapesAtStart = server.Metrics?.Calls ?? 0;
-        var metricsBefore = server.Metrics is null ? null : await server.Metrics.ReadWindowStartAsync(cancellationToken);
+        var metrics = server.Metrics;
+        var before = metrics is null ? null : await metrics.ReadWindowStartAsync(cancellationToken);
+        var scrapesAtStart = metrics?.Calls ?? 0;
         var serverCpuBefore = server.ProcessId is { } serverId ? CpuAffinity.CpuTime(serverId) : null;
         var clientCpuBefore = CpuAffinity.CpuTime(Environment.ProcessId);
-        IReadOnlyList<RequestSample> samples;
-        TimeSpan elapsed;
-        var late = 0;
-        if (rate is { } perSecond)
+        var measured = simulation.PerSecond is { } perSecond
+            ? string.Create(CultureInfo.InvariantCulture, $"{scenario.Name} r{perSecond:0.#} measured")
+            : $"{label} measured";
+        var phase = await ScenarioPhase.RunAsync(scenario, server.Clients, simulation, previousPerSecond, measured, options.MaxRequestsPerPhase, options.RequestTimeout, cancellationToken);
+        var (samples, late, elapsed) = (phase.Samples, phase.Late, phase.Elapsed);
+        foreach (var line in phase.Log)
         {
-            var progress = new PhaseProgress();
-            var measured = string.Create(CultureInfo.InvariantCulture, $"{scenario.Name} r{perSecond:0.#} measured");
-            (samples, late, elapsed) = await ProgressDisplay.WatchAsync(
-                measured, options.Duration, progress, InjectLoad.RunAsync(perSecond, options.Duration, options.MaxRequestsPerPhase, send, progress, cancellationToken));
-        }
-        else
-        {
-            (samples, elapsed) = await KeepConstantLoad.RunAsync($"{label} measured", copies, options.Duration, options.MaxRequestsPerPhase, send, cancellationToken);
+            Console.WriteLine($"  log: {line}");
         }
 
         var serverCpu = server.ProcessId is { } id ? CpuAffinity.CpuTime(id) - serverCpuBefore : null;
         var clientCpu = CpuAffinity.CpuTime(Environment.ProcessId) - clientCpuBefore;
-        var metricsAfter = server.Metrics is null ? null : await server.Metrics.ReadAsync(cancellationToken);
         var peak = watch is null ? 0 : await watch.StopAsync();
         var sent = samples.Count(sample => sample.Error?.StartsWith(InjectLoad.DroppedError, StringComparison.Ordinal) != true);
-        var scrapes = (server.Metrics?.Calls ?? 0) - scrapesAtStart;
-        var cost = counters is null || before is null ? null
-            : await ReadCostAsync(counters, before, callsAtStart, readCost, sent, scrapes, scrapes * (server.Metrics?.ReadCost ?? 0), cancellationToken);
-        if (cost is not null && metricsBefore is not null && metricsAfter is not null)
-        {
-            cost = cost with { Metrics = ServerMetricsCost.Between(metricsBefore, metricsAfter, server.Metrics!.ReadCost, (counters!.Calls - callsAtStart) * readCost) };
-        }
+        var cost = metrics is null || before is null ? null : await ReadCostAsync(metrics, before, scrapesAtStart, sent, cancellationToken);
 
-        return new ScenarioResult(scenario, copies, ScenarioOutcome.Ran, null)
+        return new ScenarioResult(scenario, simulation.CopiesOrOne, ScenarioOutcome.Ran, null)
         {
-            Rate = rate,
+            Rate = simulation.PerSecond,
+            RampedFrom = simulation is LoadSimulation.RampingInject ? previousPerSecond : null,
             LateRequests = late,
             Samples = samples,
             Elapsed = elapsed,
@@ -205,42 +194,29 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
         };
     }
 
-    // Null when the endpoint is there; otherwise why the scenario is skipped.
-    private async Task<string?> ProbeAsync(HttpClient client, LoadScenario scenario, CancellationToken cancellationToken)
-    {
-        using var probe = scenario.CreateProbe();
-        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        timeout.CancelAfter(options.RequestTimeout);
-        using var response = await client.SendAsync(probe, HttpCompletionOption.ResponseHeadersRead, timeout.Token);
-        return response.StatusCode is HttpStatusCode.NotFound or HttpStatusCode.MethodNotAllowed
-            ? $"{probe.Method} {probe.RequestUri} answered {(int)response.StatusCode} {response.ReasonPhrase}: the endpoint is not on this server (yet)."
-            : null;
-    }
-
     private static string? WarmUpNote(IReadOnlyList<RequestSample> warmUp)
     {
         var failed = warmUp.Count(sample => !sample.Succeeded);
         return failed == 0 ? null : $"{failed} of {warmUp.Count} warm-up requests failed";
     }
 
+    // Scrapes until the server has counted every request sent (it counts one when it has recorded its duration, which
+    // may be a moment after the client read the last byte), or the settle time is up.
     private static async Task<ServerCost> ReadCostAsync(
-        RuntimeCountersClient counters,
-        RuntimeCounters before,
-        long callsAtStart,
-        long readCost,
+        ServerMetricsClient metrics,
+        ServerMetrics before,
+        long scrapesAtStart,
         int requestsSent,
-        long scrapes,
-        long scrapeBytes,
         CancellationToken cancellationToken)
     {
         var settling = Stopwatch.StartNew();
         while (true)
         {
-            // The reads inside the window: the tail of "before", every read since (polls, earlier tries of this
-            // loop), and the head of this one; a head and a tail make one whole read.
-            var readsInWindow = counters.Calls - callsAtStart + 1;
-            var after = await counters.ReadAsync(cancellationToken);
-            var cost = ServerCost.Between(before, after, readsInWindow, readCost, scrapes, scrapeBytes);
+            // The scrapes inside the window: the tail of "before", every scrape since (working-set polls, earlier tries
+            // of this loop), and the head of this one; a head and a tail make one whole scrape.
+            var scrapesInWindow = metrics.Calls - scrapesAtStart + 1;
+            var after = await metrics.ReadAsync(cancellationToken);
+            var cost = ServerCost.Between(before, after, scrapesInWindow, metrics.ReadCost);
             if (cost.RequestsServed >= requestsSent || settling.Elapsed > CountersSettleTime)
             {
                 return cost;

@@ -13,7 +13,6 @@ public sealed record LogCostVariant(string Name, string Description, IReadOnlyDi
     private static readonly Dictionary<string, string> ProductionDiagnostics = new()
     {
         ["Metrics__Enabled"] = "false",
-        ["Diagnostics__RuntimeEndpoint"] = "false",
     };
 
     /// <summary>The image's settings as they are.</summary>

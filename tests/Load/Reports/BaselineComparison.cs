@@ -20,7 +20,7 @@ public static class BaselineComparison
         "Stock is /api/mvc/organization: MVC negotiates, and the stock formatters (System.Text.Json's, and MessagePack-CSharp and protobuf-net "
         + "writing the whole body into the response before one flush, or reading the whole request body before decoding) do the work. "
         + "Streamed is /api/organization on the same server. Latency is time to last byte, TTFB time to the first body byte; "
-        + "allocation is the server's GC.GetTotalAllocatedBytes(precise) per request served; Peak WS is the server's largest working set "
+        + "allocation is the server's dotnet.gc.heap.total_allocated (its /metrics) per request served; Peak WS is the server's largest working set "
         + "during the scenario, with how far above its idle working set in brackets. \"-\" where the streamed scenario did not run. MB = 2^20 bytes.";
 
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
@@ -45,9 +45,9 @@ public static class BaselineComparison
                 var (stock, streamed) = (pair.Stock.Figures, pair.Streamed?.Figures);
                 return (IReadOnlyList<string>)
                 [
-                    pair.Stock.Scenario.Kind.ToString().ToLowerInvariant(),
-                    pair.Stock.Scenario.Format.Key,
-                    pair.Stock.Scenario.MemberCount.ToString("N0", Invariant),
+                    pair.Stock.Scenario.Subject!.Operation.Key,
+                    pair.Stock.Scenario.Subject.Format.Key,
+                    pair.Stock.Scenario.Subject.MemberCount.ToString("N0", Invariant),
                     pair.Stock.Copies.ToString(Invariant),
                     Number(stock.P50, "0.0"),
                     Number(streamed?.P50, "0.0"),
@@ -79,9 +79,9 @@ public static class BaselineComparison
         [
             .. Pairs(results)
                 .Where(pair => pair.Stock.Figures.AllocatedBytesPerRequest is not null)
-                .GroupBy(pair => (pair.Stock.Scenario.Kind, pair.Stock.Scenario.MemberCount, pair.Stock.Copies))
+                .GroupBy(pair => (pair.Stock.Scenario.Subject!.Operation, pair.Stock.Scenario.Subject.MemberCount, pair.Stock.Copies))
                 .Select(group => new BarChartPanel(
-                    string.Create(Invariant, $"{group.Key.Kind.ToString().ToLowerInvariant()}, {group.Key.MemberCount:N0} members, {group.Key.Copies} {(group.Key.Copies == 1 ? "copy" : "copies")}"),
+                    string.Create(Invariant, $"{group.Key.Operation.Key}, {group.Key.MemberCount:N0} members, {group.Key.Copies} {(group.Key.Copies == 1 ? "copy" : "copies")}"),
                     [.. group.SelectMany(pair => new[] { Bar(pair.Stock, "stock", StockColor), pair.Streamed is { } streamed ? Bar(streamed, "streamed", StreamedColor) : null }).OfType<BarChartBar>()])),
         ];
         return panels.Length == 0
@@ -94,17 +94,14 @@ public static class BaselineComparison
         ArgumentNullException.ThrowIfNull(results);
         var ran = RepeatedScenario.Group(results).Where(scenario => scenario.Outcome == ScenarioOutcome.Ran).ToArray();
         return [.. ran
-            .Where(scenario => scenario.Scenario.Endpoint == ScenarioEndpoint.Baseline)
-            .Select(stock => (stock, ran.FirstOrDefault(streamed => streamed.Scenario.Endpoint == ScenarioEndpoint.Streamed
-                && streamed.Scenario.Kind == stock.Scenario.Kind
-                && streamed.Scenario.Format == stock.Scenario.Format
-                && streamed.Scenario.MemberCount == stock.Scenario.MemberCount
+            .Where(scenario => scenario.Scenario.Subject?.Baseline == true)
+            .Select(stock => (stock, ran.FirstOrDefault(streamed => streamed.Scenario.Subject == stock.Scenario.Subject! with { Baseline = false }
                 && streamed.Copies == stock.Copies)))];
     }
 
     private static BarChartBar? Bar(RepeatedScenario scenario, string endpoint, int color) =>
         scenario.Figures.AllocatedBytesPerRequest is { } bytes
-            ? new BarChartBar($"{scenario.Scenario.Format.Key} {endpoint}", color, bytes / Units.BytesPerMegabyte, [], string.Create(Invariant, $"{bytes / Units.BytesPerMegabyte:0.000} MB"))
+            ? new BarChartBar($"{scenario.Scenario.Subject!.Format.Key} {endpoint}", color, bytes / Units.BytesPerMegabyte, [], string.Create(Invariant, $"{bytes / Units.BytesPerMegabyte:0.000} MB"))
             : null;
 
     private static string Number(double? value, string format) => value is { } number ? number.ToString(format, Invariant) : "-";

@@ -28,7 +28,7 @@ public static class CapacityReport
                     return (IReadOnlyList<string>)
                     [
                         capacity.Scenario.Name,
-                        capacity.Scenario.Format.Key,
+                        capacity.Scenario.FormatKey,
                         capacity.SustainedRate.ToString("0.#", Invariant),
                         ConsoleReport.Format(latency?.P50),
                         ConsoleReport.Format(latency?.P99),
@@ -63,13 +63,14 @@ public static class CapacityReport
         BarChartPanel[] panels =
         [
             .. capacities
-                .GroupBy(capacity => (capacity.Scenario.Kind, capacity.Scenario.MemberCount))
+                .Where(capacity => capacity.Scenario.Subject is not null)
+                .GroupBy(capacity => (capacity.Scenario.Subject!.Operation, capacity.Scenario.Subject.MemberCount))
                 .Select(group => new BarChartPanel(
-                    string.Create(Invariant, $"{group.Key.Kind.ToString().ToLowerInvariant()}, {group.Key.MemberCount:N0} members"),
+                    string.Create(Invariant, $"{group.Key.Operation.Key}, {group.Key.MemberCount:N0} members"),
                     [
                         .. group.Select(capacity => new BarChartBar(
-                            capacity.Scenario.Format.Key,
-                            FormatCharts.Colour(capacity.Scenario.Format),
+                            capacity.Scenario.Subject!.Format.Key,
+                            FormatCharts.Colour(capacity.Scenario.Subject.Format),
                             capacity.SustainedRate,
                             [],
                             string.Create(Invariant, $"{capacity.SustainedRate:0.#}/s (p99 {ConsoleReport.Format(capacity.Sustained?.Latency?.P99)} ms)"))),

@@ -17,10 +17,8 @@ public static class ConsoleReport
             + $"server {Format(allocated / Units.BytesPerMegabyte, "0.000")} MB allocated/request, "
             + $"{result.ServerCost?.Gen2Collections.ToString(CultureInfo.InvariantCulture) ?? "-"} gen2 GCs, "
             + $"peak working set {Format(result.PeakWorkingSet / Units.BytesPerMegabyte)} MB"
-            + (result.ServerCost?.MetricsAllocatedBytesPerRequest is { } standard
-                ? $"; /metrics {Format(standard / Units.BytesPerMegabyte, "0.000")} MB allocated/request{(result.ServerCost.MetricsDisagree ? " (more than 5 % off the precise figure)" : string.Empty)}"
-                : string.Empty)
             + (result.Rate is not null ? string.Create(CultureInfo.InvariantCulture, $"; {result.LateRequests} late, {result.DroppedRequests} dropped") : string.Empty)
+            + string.Concat(result.Steps.Select(step => $"; step {step.Name} p50 {Format(step.Latency?.P50)} ms{(step.Failed > 0 ? string.Create(CultureInfo.InvariantCulture, $", {step.Failed} failed") : string.Empty)}"))
             + failure;
     }
 

@@ -26,13 +26,13 @@ public static class FormatCharts
         BarChartPanel[] panels =
         [
             .. Measured(results)
-                .Where(result => result.Scenario.Kind == ScenarioKind.Download && result.Figures.ResponseBytes is not null)
-                .GroupBy(result => result.Scenario.MemberCount)
+                .Where(result => result.Scenario.Subject!.Operation == ScenarioOperation.Download && result.Figures.ResponseBytes is not null)
+                .GroupBy(result => result.Scenario.Subject!.MemberCount)
                 .Select(group => new BarChartPanel(
                     Members(group.Key),
                     [
                         // The body does not depend on the copies: one bar per format, from its first run.
-                        .. group.DistinctBy(result => result.Scenario.Format.Key).Select(result =>
+                        .. group.DistinctBy(result => result.Scenario.Subject!.Format.Key).Select(result =>
                         {
                             var megabytes = result.Figures.ResponseBytes!.Value / Units.BytesPerMegabyte;
                             return Bar(result, megabytes, [], string.Create(Invariant, $"{megabytes:0.00} MB"));
@@ -56,9 +56,9 @@ public static class FormatCharts
         BarChartPanel[] panels =
         [
             .. measured
-                .GroupBy(result => (result.Scenario.Kind, result.Scenario.MemberCount, result.Copies, result.Repetitions[0].Rate))
+                .GroupBy(result => (result.Scenario.Subject!.Operation, result.Scenario.Subject.MemberCount, result.Copies, result.Repetitions[0].Rate))
                 .Select(group => new BarChartPanel(
-                    $"{Kind(group.Key.Kind)}, {Members(group.Key.MemberCount)}, "
+                    $"{group.Key.Operation.Title}, {Members(group.Key.MemberCount)}, "
                     + (group.Key.Rate is { } rate ? string.Create(Invariant, $"{rate:0.#} requests/s") : $"{group.Key.Copies.ToString(Invariant)} {(group.Key.Copies == 1 ? "copy" : "copies")}"),
                     [
                         .. group.Select(result =>
@@ -84,27 +84,18 @@ public static class FormatCharts
             : new BarChart(LatencyFileName, "Latency per format: time to last byte, p50 with p95 and p99 marks", "time to last byte, ms", "format", "p50", ["p95", "p99"], panels);
     }
 
-    // The scenarios that ran, each with all its repetitions.
+    // The scenarios that ran, each with all its repetitions; a scenario with no subject has no format to chart.
     private static IEnumerable<RepeatedScenario> Measured(IReadOnlyList<ScenarioResult> results)
     {
         ArgumentNullException.ThrowIfNull(results);
-        return RepeatedScenario.Group(results).Where(result => result.Outcome == ScenarioOutcome.Ran);
+        return RepeatedScenario.Group(results).Where(result => result.Outcome == ScenarioOutcome.Ran && result.Scenario.Subject is not null);
     }
 
     private static BarChartBar Bar(RepeatedScenario result, double value, IReadOnlyList<double> marks, string valueText) =>
-        new(result.Scenario.Label, Colour(result.Scenario.Format), value, marks, valueText);
+        new(result.Scenario.Label, Colour(result.Scenario.Subject!.Format), value, marks, valueText);
 
     /// <summary>A format's colour: its row's place in the table of formats (a copy of a row, as tests make, keeps its row's).</summary>
     public static int Colour(WireFormat format) => WireFormat.All.ToList().FindIndex(row => row.Codec == format.Codec);
-
-    private static string Kind(ScenarioKind kind) => kind switch
-    {
-        ScenarioKind.Download => "download",
-        ScenarioKind.Upload => "upload",
-        ScenarioKind.GrpcUnary => "gRPC unary",
-        ScenarioKind.GrpcStream => "gRPC stream",
-        _ => "convert from JSON",
-    };
 
     private static string Members(int count) => string.Create(Invariant, $"{count:N0} members");
 

@@ -152,6 +152,10 @@ public static class HtmlReport
             }
 
             section.Add(Repetition(result));
+            if (result.Steps.Count > 0)
+            {
+                section.Add(Table(ReportContent.Steps(result)));
+            }
         }
 
         section.Add(new XElement(

@@ -48,6 +48,11 @@ public static class MarkdownReport
 
             md.AppendLine();
             AppendRepetition(md, result);
+            if (result.Steps.Count > 0)
+            {
+                md.AppendLine();
+                AppendTable(md, ReportContent.Steps(result));
+            }
         }
 
         md.AppendLine();

@@ -86,9 +86,9 @@ public static class ReadmeResults
     {
         IReadOnlyList<ScenarioResult> runs = [.. results.Where(result =>
             result.Outcome == ScenarioOutcome.Ran && result.Rate is null && result.Copies == copies
-            && result.Scenario.Kind == ScenarioKind.Download && result.Scenario.Endpoint == ScenarioEndpoint.Streamed
-            && result.Scenario.MemberCount == MemberCount
-            && result.Scenario.Format == format)];
+            && result.Scenario.Subject is { } subject && subject.IsStreamed(ScenarioOperation.Download)
+            && subject.MemberCount == MemberCount
+            && subject.Format == format)];
         return runs.Count == 0 ? null : ScenarioFigures.Aggregate(runs);
     }
 

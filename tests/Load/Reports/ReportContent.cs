@@ -14,9 +14,8 @@ public static class ReportContent
     /// <summary>What the columns of <see cref="Summary"/> mean.</summary>
     public const string SummaryLegend =
         "OK and Failed count measured requests (failed warm-up requests are added to Failed). Latency is time to last byte; TTFB is time to the first body byte; "
-        + "MB/s is body bytes sent plus received per second of the measured phase, all copies together. Server MB alloc/request is the server's "
-        + "GC.GetTotalAllocatedBytes(precise) difference over the requests it served, less its /diagnostics/runtime reads and /metrics scrapes "
-        + "(each scenario's report also has the standard dotnet.gc.heap.total_allocated reading from /metrics, and says when it is more than 5 % off). "
+        + "MB/s is body bytes sent plus received per second of the measured phase, all copies together. Server MB alloc/request is the difference of the server's "
+        + "dotnet.gc.heap.total_allocated over the requests it served (http.server.request.duration's count), both from its /metrics, less what the scrapes themselves allocated. "
         + "Latency is from each request's intended start: in the open model (a rate instead of copies) a request sent late counts its lateness. Percentiles come from an HdrHistogram (3 significant digits). "
         + "Peak WS is the server's largest working set during the scenario (warm-up included), and in brackets how far above its idle working set at the start of the run. "
         + "MB = 2^20 bytes.";
@@ -42,11 +41,11 @@ public static class ReportContent
         var rows = new List<IReadOnlyList<string>>();
         foreach (var scenario in scenarios)
         {
-            var seed = scenario.Scenario.MemberCount == SeedArticleFigures.MemberCount ? SeedArticleFigures.For(scenario.Scenario.Format) : null;
+            var seed = scenario.Scenario.Subject is { MemberCount: SeedArticleFigures.MemberCount } subject ? SeedArticleFigures.For(subject.Format) : null;
             rows.Add(
             [
                 scenario.Scenario.Name,
-                scenario.Scenario.Format.Key,
+                scenario.Scenario.FormatKey,
                 scenario.Repetitions[0].Rate is { } rate ? string.Create(Invariant, $"{rate:0.#}/s") : scenario.Copies.ToString(Invariant),
                 .. repeated ? [scenario.Repetitions.Count.ToString(Invariant)] : Array.Empty<string>(),
                 .. FigureCells(scenario.Figures, repeated ? scenario.P50Spread?.ToString("0") ?? "-" : null),
@@ -85,6 +84,27 @@ public static class ReportContent
             ["Scenario", scenarios.Any(scenario => scenario.Repetitions[0].Rate is not null) ? "Copies or rate" : "Copies", "OK/failed", "Size MB", "p50 ms", "p99 ms", "MB/s", "Server MB/req", "WS rise MB"],
             1,
             rows);
+    }
+
+    /// <summary>A scenario's steps (<see cref="Step.Run"/>), one row each with its own latency from its own histogram.</summary>
+    public static ReportTable Steps(ScenarioResult result)
+    {
+        ArgumentNullException.ThrowIfNull(result);
+        IReadOnlyList<string>[] rows =
+        [
+            .. result.Steps.Select(step => (IReadOnlyList<string>)
+            [
+                step.Name,
+                step.Succeeded.ToString(Invariant),
+                step.Failed.ToString(Invariant),
+                ConsoleReport.Format(step.Latency?.P50),
+                ConsoleReport.Format(step.Latency?.P95),
+                ConsoleReport.Format(step.Latency?.P99),
+                Megabytes(step.ResponseBytes, "0.000"),
+                Megabytes(step.RequestBytes, "0.000"),
+            ]),
+        ];
+        return new ReportTable(["Step", "OK", "Failed", "p50 ms", "p95 ms", "p99 ms", "Received MB mean", "Sent MB mean"], 1, rows);
     }
 
     /// <summary>A repeated scenario's runs, one row each, and the row of their medians that the summary shows.</summary>
@@ -148,21 +168,14 @@ public static class ReportContent
         };
         if (cost is null)
         {
-            rows.Add(Fact("Server counters", $"not available (the server's /diagnostics/runtime is off)"));
+            rows.Add(Fact("Server counters", $"not available (the server's /metrics is off)"));
         }
         else
         {
             rows.Add(Fact("Server: requests served", $"{cost.RequestsServed} (the client sent {result.Samples.Count})"));
             rows.Add(Fact("Server: allocated per request", $"{Megabytes(cost.AllocatedBytesPerRequest, "0.0000")} MB ({ConsoleReport.Format(cost.AllocatedBytesPerRequest, "N0")} bytes); ",
-                $"{Megabytes(cost.AllocatedBytes, "0.0")} MB in all, after subtracting {cost.DiagnosticsCalls} counter reads of {cost.DiagnosticsCallBytes:N0} bytes each"));
-            rows.Add(Fact("Server: GCs during the measured phase", $"gen0 {cost.Gen0Collections}, gen1 {cost.Gen1Collections}, gen2 {cost.Gen2Collections}; pauses {cost.PauseMilliseconds:0.0} ms"));
-            if (cost.Metrics is { } metrics)
-            {
-                var difference = metrics.DifferenceFrom(cost.AllocatedBytes);
-                rows.Add(Fact("Server: by /metrics", $"{Megabytes(cost.MetricsAllocatedBytesPerRequest, "0.0000")} MB allocated per request (dotnet.gc.heap.total_allocated), ",
-                    $"{ConsoleReport.Format(difference * 100, "0.0")} % from the precise figure above{(cost.MetricsDisagree ? string.Create(Invariant, $", more than {ServerMetricsCost.AgreementBound * 100:0} %: the precise figure is the one the reports use") : string.Empty)}; ",
-                    $"collections gen0 {metrics.Gen0Collections}, gen1 {metrics.Gen1Collections}, gen2 {metrics.Gen2Collections} (each in its highest generation); working set at the end {Megabytes(metrics.WorkingSetBytes)} MB"));
-            }
+                $"{Megabytes(cost.AllocatedBytes, "0.0")} MB in all, after subtracting {cost.Scrapes} /metrics scrapes of {cost.ScrapeBytes:N0} bytes each"));
+            rows.Add(Fact("Server: GCs during the measured phase", $"gen0 {cost.Gen0Collections}, gen1 {cost.Gen1Collections}, gen2 {cost.Gen2Collections} (each in its highest generation); pauses {cost.PauseMilliseconds:0.0} ms"));
         }
 
         if (result.ServerCpuMillisecondsPerRequest is { } serverCpu)
@@ -187,9 +200,9 @@ public static class ReportContent
                 $"peak {Megabytes(result.PeakWorkingSet)} MB ({result.WorkingSetRaise / Units.BytesPerMegabyte:+0.0;-0.0} MB over idle); {result.PeakMethod}"));
         }
 
-        if (result.Scenario.MemberCount == SeedArticleFigures.MemberCount)
+        if (result.Scenario.Subject is { MemberCount: SeedArticleFigures.MemberCount } subject)
         {
-            var seed = SeedArticleFigures.For(result.Scenario.Format);
+            var seed = SeedArticleFigures.For(subject.Format);
             rows.Add(Fact($"Seed article ({seed.Serializer})", $"{seed.SizeMegabytes:0.00} MB, serialized in {seed.SerializeMilliseconds:0} ms (console app, byte[] in memory)"));
         }
 

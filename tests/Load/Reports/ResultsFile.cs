@@ -41,9 +41,9 @@ public static class ResultsFile
             return options.Capacity ? "capacity" : "open-model";
         }
 
-        var kinds = results.Select(result => result.Scenario.Kind).Distinct().ToArray();
-        return kinds is [ScenarioKind.Download] ? "downloads"
-            : kinds.All(kind => kind is ScenarioKind.Upload or ScenarioKind.Convert) ? "uploads"
+        var operations = results.Select(result => result.Scenario.Subject?.Operation).Distinct().ToArray();
+        return operations.Length == 1 && operations[0] == ScenarioOperation.Download ? "downloads"
+            : operations.All(operation => operation == ScenarioOperation.Upload || operation == ScenarioOperation.Convert) ? "uploads"
             : "load";
     }
 

@@ -19,7 +19,7 @@ public static class LoadCommandLine
     private static readonly Option<Uri?> Url = new("--url")
     {
         Description = "Target a server that is already running (loopback addresses only). Default: build the API in Release and, for each "
-            + "scenario, load and repetition, start it on a free 127.0.0.1 port with Diagnostics__RuntimeEndpoint=true and Metrics__Enabled=true.",
+            + "scenario, load and repetition, start it on a free 127.0.0.1 port with Metrics__Enabled=true.",
         HelpName = "URL",
         CustomParser = Checked(LoopbackUrl),
     };

@@ -10,7 +10,10 @@ namespace WebSerialization.Load.Running;
 /// </summary>
 public static class LoadRun
 {
-    public static async Task<int> RunAsync(string[] args)
+    public static Task<int> RunAsync(string[] args) => RunAsync(args, []);
+
+    /// <summary>A run that can also measure <paramref name="registered"/>, the scenarios registered in code (<see cref="LoadRunner"/>).</summary>
+    public static async Task<int> RunAsync(string[] args, IReadOnlyList<LoadScenario> registered)
     {
         if (await ParseAsync(args) is not { } options)
         {
@@ -31,7 +34,7 @@ public static class LoadRun
                 : await Failed("Cannot find WebSerialization.sln above this program or the current folder, so cannot start the servers.");
         }
 
-        if (await RunPlan.CreateAsync(args, options, repositoryRoot) is not { } plan)
+        if (await RunPlan.CreateAsync(args, options, repositoryRoot, registered) is not { } plan)
         {
             return 2;
         }
@@ -115,7 +118,9 @@ public static class LoadRun
         {
             foreach (var scenario in plan.Scenarios)
             {
-                foreach (var ((copies, rate), layout) in plan.Loads.SelectMany(load => plan.Cpus.Layouts.Select(layout => (load, layout))))
+                // A scenario with load simulations of its own runs them once per layout, whatever the command line's loads.
+                var loads = scenario.LoadSimulations.Count > 0 ? plan.Loads.Take(1) : plan.Loads;
+                foreach (var ((copies, rate), layout) in loads.SelectMany(load => plan.Cpus.Layouts.Select(layout => (load, layout))))
                 {
                     var done = await RunOneAsync(plan, record, servers, runner, scenario, copies, rate, layout, repetition, cancellationToken);
                     record.Results.AddRange(done);
@@ -155,7 +160,9 @@ public static class LoadRun
             }
             else
             {
-                done = [await runner.RunAsync(connection, scenario, copies, rate, repetition, cancellationToken) with { Layout = layout }];
+                done = scenario.LoadSimulations.Count > 0
+                    ? [.. (await runner.RunOwnSimulationsAsync(connection, scenario, repetition, cancellationToken)).Select(result => result with { Layout = layout })]
+                    : [await runner.RunAsync(connection, scenario, copies, rate, repetition, cancellationToken) with { Layout = layout }];
             }
 
             if (connection.Process is { HasExited: true } process)
@@ -194,7 +201,7 @@ public static class LoadRun
     private static async Task RunSmokeModelsAsync(RunPlan plan, RunRecord record, RunServers servers, ScenarioRunner runner, CancellationToken cancellationToken)
     {
         var primary = plan.Cpus.Primary;
-        var smokeScenario = plan.Scenarios.First(scenario => scenario.Kind == ScenarioKind.Download && scenario.MemberCount == LoadOptions.SmokeMemberCount);
+        var smokeScenario = plan.Scenarios.First(scenario => scenario.Subject is { } subject && subject.Operation == ScenarioOperation.Download && subject.MemberCount == LoadOptions.SmokeMemberCount);
         var smokeServer = await servers.SharedAsync(primary);
         var open = await runner.RunAsync(smokeServer, smokeScenario, 1, LoadOptions.SmokeRate, 1, cancellationToken) with { Layout = primary };
         record.Results.Add(open);

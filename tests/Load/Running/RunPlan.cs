@@ -28,14 +28,14 @@ internal sealed record RunPlan(
     public bool ServerPerScenario => Options.Url is null && !Options.SharedServer;
 
     /// <summary>The plan, or null with the reason written to standard error.</summary>
-    public static async Task<RunPlan?> CreateAsync(IReadOnlyList<string> args, LoadOptions options, string? repositoryRoot)
+    public static async Task<RunPlan?> CreateAsync(IReadOnlyList<string> args, LoadOptions options, string? repositoryRoot, IReadOnlyList<LoadScenario> registered)
     {
-        var scenarios = LoadScenario.Select(options);
+        var scenarios = ScenarioSelection.Select(options, registered);
         options = BaselineScenarios.SwitchOn(options, scenarios);
         if (scenarios.Count == 0 || (options.Url is null && repositoryRoot is null))
         {
             await Console.Error.WriteLineAsync(scenarios.Count == 0
-                ? $"No scenario name starts with any of: {string.Join(", ", options.ScenarioFilters)}. Scenario names: {string.Join(", ", LoadScenario.Select(options with { ScenarioFilters = [] }).Select(s => s.Name))}."
+                ? $"No scenario name starts with any of: {string.Join(", ", options.ScenarioFilters)}. Scenario names: {string.Join(", ", ScenarioSelection.Select(options with { ScenarioFilters = [] }).Concat(registered).Select(s => s.Name))}."
                 : "Cannot find WebSerialization.sln above this program or the current folder, so cannot start the API: pass --url.");
             return null;
         }
@@ -77,7 +77,7 @@ internal sealed record RunPlan(
 
     /// <summary>How the runner starts the API, for the reports.</summary>
     public string StartedServer =>
-        $"Release build of src/Api on a free 127.0.0.1 port, ASPNETCORE_ENVIRONMENT=Production, Diagnostics__RuntimeEndpoint=true, Metrics__Enabled=true, "
+        $"Release build of src/Api on a free 127.0.0.1 port, ASPNETCORE_ENVIRONMENT=Production, Metrics__Enabled=true, "
         + $"Organization__MemberCount={Options.MemberCounts.Max().ToString(CultureInfo.InvariantCulture)}"
         + string.Concat(Options.ServerEnvironment.Select(variable => $", {variable.Key}={variable.Value}"));
 

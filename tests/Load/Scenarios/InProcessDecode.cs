@@ -16,7 +16,10 @@ public static class InProcessDecode
     private const int Runs = 3;
     private const int ReadSize = 64 * 1024;
 
-    public static async Task<TimeSpan> MeasureAsync(WireFormat format, byte[] payload, CancellationToken cancellationToken)
+    /// <summary>The median decode time of <paramref name="Bytes"/> bytes.</summary>
+    public sealed record Measurement(TimeSpan Median, int Bytes);
+
+    public static async Task<Measurement> MeasureAsync(WireFormat format, byte[] payload, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(payload);
         var codec = format.Codec;
@@ -34,6 +37,6 @@ public static class InProcessDecode
         }
 
         Array.Sort(times);
-        return times[Runs / 2];
+        return new Measurement(times[Runs / 2], payload.Length);
     }
 }

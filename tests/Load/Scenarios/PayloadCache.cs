@@ -12,24 +12,19 @@ public sealed class PayloadCache(TimeSpan timeout)
 {
     private readonly Dictionary<(WireFormat Format, int MemberCount), byte[]> _payloads = [];
 
-    /// <summary>The scenario's payload; empty for a download. Throws <see cref="HttpRequestException"/> when the server would not give it.</summary>
-    public async Task<byte[]> GetAsync(HttpClient client, LoadScenario scenario, CancellationToken cancellationToken)
+    /// <summary>The organization of <paramref name="memberCount"/> members in <paramref name="format"/>. Throws <see cref="HttpRequestException"/> when the server would not give it.</summary>
+    public async Task<byte[]> GetAsync(HttpClient client, WireFormat format, int memberCount, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(client);
-        ArgumentNullException.ThrowIfNull(scenario);
-        using var download = scenario.CreatePayloadDownload();
-        if (download is null)
-        {
-            return [];
-        }
-
-        var key = (scenario.PayloadFormat!, scenario.MemberCount);
+        ArgumentNullException.ThrowIfNull(format);
+        using var download = Download(format, memberCount);
+        var key = (format, memberCount);
         if (_payloads.TryGetValue(key, out var payload))
         {
             return payload;
         }
 
-        foreach (var stale in _payloads.Keys.Where(other => other.MemberCount != scenario.MemberCount).ToArray())
+        foreach (var stale in _payloads.Keys.Where(other => other.MemberCount != memberCount).ToArray())
         {
             _payloads.Remove(stale);
         }
@@ -51,8 +46,15 @@ public sealed class PayloadCache(TimeSpan timeout)
             throw new HttpRequestException($"the payload download {download.RequestUri} returned an empty body");
         }
 
-        Console.WriteLine($"  Holding the {scenario.PayloadFormat!.Key} payload of {scenario.MemberCount:N0} members: {payload.Length / Units.BytesPerMegabyte:N2} MB.");
+        Console.WriteLine($"  Holding the {format.Key} payload of {memberCount:N0} members: {payload.Length / Units.BytesPerMegabyte:N2} MB.");
         _payloads[key] = payload;
         return payload;
+    }
+
+    /// <summary>The download that fetches a payload from the streamed endpoint.</summary>
+    public static HttpRequestMessage Download(WireFormat format, int memberCount)
+    {
+        ArgumentNullException.ThrowIfNull(format);
+        return new HttpRequestMessage(HttpMethod.Get, string.Create(CultureInfo.InvariantCulture, $"{HttpScenarios.OrganizationPath}?format={format.Key}&count={memberCount}"));
     }
 }

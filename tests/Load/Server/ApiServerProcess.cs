@@ -110,7 +110,10 @@ public sealed class ApiServerProcess : IAsyncDisposable
         ArgumentNullException.ThrowIfNull(environment);
         var baseAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
         var grpcAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
-        var settings = new Dictionary<string, string> { ["Diagnostics__RuntimeEndpoint"] = "true", ["Metrics__Enabled"] = "true",
+        var settings = new Dictionary<string, string>
+        {
+            ["Metrics__Enabled"] = "true",
+
             // Every virtual user connects from 127.0.0.1, one client to the server: only the total limit applies to a run.
             ["Limits__MaxHeavyRequestsPerClient"] = int.MaxValue.ToString(CultureInfo.InvariantCulture),
         };

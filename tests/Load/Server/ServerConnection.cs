@@ -1,28 +1,26 @@
 using System.Globalization;
 using System.Net;
 using WebSerialization.Load.Cpus;
-using WebSerialization.Models.Diagnostics;
 using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.Load.Server;
 
 /// <summary>
-/// A server to load and how to observe it: the HTTP client, its runtime counters (null when the endpoint is off),
-/// the working-set probe, and its idle working set when the connection was made, which is the baseline that
-/// "raises the working set by" is measured from. Owns the server process when the runner started it.
+/// A server to load and how to observe it: the HTTP client, its <c>/metrics</c> (null when they are off), the
+/// working-set probe, and its idle working set when the connection was made, which is the baseline that "raises the
+/// working set by" is measured from. Owns the server process when the runner started it.
 /// </summary>
 public sealed class ServerConnection : IAsyncDisposable
 {
-    private ServerConnection(ApiServerProcess? process, HttpClient client, RuntimeCountersClient? counters, WorkingSetProbe? workingSet, long idleWorkingSet, string description, ServerMetricsClient? metrics, RuntimeCounters? first = null)
+    private ServerConnection(ApiServerProcess? process, HttpClient client, ServerMetricsClient? metrics, WorkingSetProbe? workingSet, long idleWorkingSet, string description, ServerMetrics? first = null)
     {
         ProcessorCount = first?.ProcessorCount;
-        ProcessId = process?.ProcessId ?? first?.ProcessId;
-        Cpus = first is null ? null : CpuAffinity.OfProcess(process?.ProcessId ?? first.ProcessId);
+        ProcessId = process?.ProcessId;
+        Cpus = process is null ? null : CpuAffinity.OfProcess(process.ProcessId);
         Metrics = metrics;
         Process = process;
         Client = client;
         Grpc = new GrpcConnection(process?.GrpcAddress ?? GrpcConnection.DefaultAddress(client.BaseAddress!));
-        Counters = counters;
         WorkingSet = workingSet;
         IdleWorkingSet = idleWorkingSet;
         Description = description;
@@ -36,20 +34,21 @@ public sealed class ServerConnection : IAsyncDisposable
     /// <summary>The server's gRPC endpoint (h2c, its own port).</summary>
     public GrpcConnection Grpc { get; }
 
-    public RuntimeCountersClient? Counters { get; }
+    /// <summary>The HTTP client and gRPC channel, as the scenarios' invocations share them.</summary>
+    public ScenarioClients Clients => new(Client, Grpc);
 
-    /// <summary>The server's Prometheus metrics; null when it does not publish them (Metrics:Enabled off).</summary>
+    /// <summary>The server's Prometheus metrics, its cost's one channel; null when it does not publish them (Metrics:Enabled off).</summary>
     public ServerMetricsClient? Metrics { get; }
 
     public WorkingSetProbe? WorkingSet { get; }
 
-    /// <summary>The server's working set when the connection was made, before any load; 0 without counters.</summary>
+    /// <summary>The server's working set when the connection was made, before any load; 0 without metrics.</summary>
     public long IdleWorkingSet { get; }
 
-    /// <summary>The server's process id on this machine (the runner's own, or from its counters); null when unknown.</summary>
+    /// <summary>The server's process id, when the runner started it; null for a server given by <c>--url</c>.</summary>
     public int? ProcessId { get; }
 
-    /// <summary>The processors the server's runtime sees (Environment.ProcessorCount); null without counters.</summary>
+    /// <summary>The processors the server's runtime sees (<c>dotnet.process.cpu.count</c>); null without metrics.</summary>
     public int? ProcessorCount { get; }
 
     /// <summary>The CPUs the server may run on, read from /proc; null when unknown.</summary>
@@ -70,26 +69,19 @@ public sealed class ServerConnection : IAsyncDisposable
         var client = new HttpClient(handler) { BaseAddress = process?.BaseAddress ?? url, Timeout = Timeout.InfiniteTimeSpan };
         try
         {
-            var counters = new RuntimeCountersClient(client);
-            var first = await counters.TryReadAsync(cancellationToken);
+            var metrics = new ServerMetricsClient(client);
+            var first = await metrics.TryReadAsync(cancellationToken);
             if (first is null)
             {
-                Console.WriteLine("NOTE: the server's /diagnostics/runtime is off (404): no allocation, GC or working-set figures. Start it with Diagnostics__RuntimeEndpoint=true.");
-                return new ServerConnection(process, client, null, null, 0, Describe(process, url, null, 0), null);
+                Console.WriteLine("NOTE: the server's /metrics is off (404): no allocation, GC or working-set figures. Start it with Metrics__Enabled=true.");
+                return new ServerConnection(process, client, null, null, 0, Describe(process, url, null, 0));
             }
 
             var workingSet = process is not null
-                ? WorkingSetProbe.ForLocalProcess(process.ProcessId, counters)
-                : WorkingSetProbe.ThroughCounters(counters);
+                ? WorkingSetProbe.ForLocalProcess(process.ProcessId, metrics)
+                : WorkingSetProbe.ThroughMetrics(metrics);
             var idle = await workingSet.ReadAsync(cancellationToken);
-            var metrics = new ServerMetricsClient(client);
-            if (await metrics.TryReadAsync(cancellationToken) is null)
-            {
-                Console.WriteLine("NOTE: the server's /metrics is off (404): no standard allocation, GC or working-set metrics beside the precise counters. Start it with Metrics__Enabled=true.");
-                metrics = null;
-            }
-
-            return new ServerConnection(process, client, counters, workingSet, idle, Describe(process, url, first, idle), metrics, first);
+            return new ServerConnection(process, client, metrics, workingSet, idle, Describe(process, url, first, idle), first);
         }
         catch
         {
@@ -108,11 +100,11 @@ public sealed class ServerConnection : IAsyncDisposable
         }
     }
 
-    private static string Describe(ApiServerProcess? process, Uri? url, RuntimeCounters? counters, long idleWorkingSet)
+    private static string Describe(ApiServerProcess? process, Uri? url, ServerMetrics? metrics, long idleWorkingSet)
     {
-        var runtime = counters is null ? "runtime counters off"
-            : string.Create(CultureInfo.InvariantCulture, $"{(counters.IsServerGC ? "server" : "workstation")} GC, {counters.ProcessorCount} processor{(counters.ProcessorCount == 1 ? string.Empty : "s")}, ")
-                + (CpuAffinity.OfProcess(process?.ProcessId ?? counters.ProcessId) is { } cpus ? $"may run on {cpus.Describe()}, " : string.Empty)
+        var runtime = metrics is null ? "metrics off"
+            : (metrics.ProcessorCount is { } processors ? string.Create(CultureInfo.InvariantCulture, $"{processors} processor{(processors == 1 ? string.Empty : "s")}, ") : string.Empty)
+                + (process is not null && CpuAffinity.OfProcess(process.ProcessId) is { } cpus ? $"may run on {cpus.Describe()}, " : string.Empty)
                 + string.Create(CultureInfo.InvariantCulture, $"idle working set {idleWorkingSet / Units.BytesPerMegabyte:0.0} MB");
         return process is null
             ? $"already running at {url} (not started by the runner); {runtime}"

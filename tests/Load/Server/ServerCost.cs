@@ -1,60 +1,47 @@
-using WebSerialization.Models.Diagnostics;
-
 namespace WebSerialization.Load.Server;
 
 /// <summary>
-/// What a scenario's measured phase cost the server, from its runtime counters read before and after the phase,
-/// less the calls to the counters endpoint made in between.
+/// What a scenario's measured phase cost the server, from two scrapes of its <c>/metrics</c> around the phase
+/// (<see cref="ServerMetrics"/>), less what the scrapes made in between allocated themselves.
 /// </summary>
-/// <param name="RequestsServed">Load requests the server finished in the phase (its count, diagnostics calls removed).</param>
-/// <param name="AllocatedBytes">Bytes the server allocated for them.</param>
-/// <param name="DiagnosticsCalls">Counter reads that fell inside the phase and were subtracted.</param>
-/// <param name="DiagnosticsCallBytes">What one counter read allocates, measured by two reads back to back.</param>
-/// <param name="Gen0Collections">GCs of each generation during the phase.</param>
-/// <param name="Gen1Collections">Gen1 GCs (gen2 ones included).</param>
-/// <param name="Gen2Collections">Full GCs.</param>
+/// <param name="RequestsServed">Requests the server finished in the phase (the scrapes are not among them).</param>
+/// <param name="AllocatedBytes">Bytes the server allocated for them, by <c>dotnet.gc.heap.total_allocated</c>.</param>
+/// <param name="Scrapes">Scrapes whose allocation fell inside the phase and was subtracted (a tail and a head make one).</param>
+/// <param name="ScrapeBytes">What one scrape allocates, measured by two scrapes back to back.</param>
+/// <param name="Gen0Collections">Collections that were gen0 only.</param>
+/// <param name="Gen1Collections">Collections that went up to gen1.</param>
+/// <param name="Gen2Collections">Full collections.</param>
 /// <param name="PauseMilliseconds">GC pause time during the phase.</param>
 public sealed record ServerCost(
     long RequestsServed,
     long AllocatedBytes,
-    long DiagnosticsCalls,
-    long DiagnosticsCallBytes,
-    int Gen0Collections,
-    int Gen1Collections,
-    int Gen2Collections,
+    long Scrapes,
+    long ScrapeBytes,
+    long Gen0Collections,
+    long Gen1Collections,
+    long Gen2Collections,
     double PauseMilliseconds)
 {
-    /// <summary>The same phase by the server's standard metrics (<c>/metrics</c>); null when the server does not publish them.</summary>
-    public ServerMetricsCost? Metrics { get; init; }
-
-    /// <summary>Allocated bytes per request served by the standard counter, or null.</summary>
-    public double? MetricsAllocatedBytesPerRequest => RequestsServed > 0 && Metrics is { } metrics ? (double)metrics.AllocatedBytes / RequestsServed : null;
-
-    /// <summary>True when the standard allocation counter is more than <see cref="ServerMetricsCost.AgreementBound"/> from the precise one.</summary>
-    public bool MetricsDisagree => Metrics?.DifferenceFrom(AllocatedBytes) is > ServerMetricsCost.AgreementBound;
-
     /// <summary>Allocated bytes per request served, or null when none was.</summary>
     public double? AllocatedBytesPerRequest => RequestsServed > 0 ? (double)AllocatedBytes / RequestsServed : null;
 
-    /// <summary>The difference between two readings, without the <paramref name="diagnosticsCalls"/> made between them.</summary>
-    /// <param name="before">The reading at the start of the window.</param>
-    /// <param name="after">The reading at its end.</param>
-    /// <param name="diagnosticsCalls">Counter reads in the window (a head and a tail make one).</param>
-    /// <param name="diagnosticsCallBytes">What one counter read allocates.</param>
-    /// <param name="otherCalls">Other diagnostics requests in the window (<c>/metrics</c> scrapes).</param>
-    /// <param name="otherCallBytes">What those allocated altogether.</param>
-    public static ServerCost Between(RuntimeCounters before, RuntimeCounters after, long diagnosticsCalls, long diagnosticsCallBytes, long otherCalls = 0, long otherCallBytes = 0)
+    /// <summary>The difference between two scrapes, without the <paramref name="scrapes"/> whose allocation fell between them.</summary>
+    /// <param name="before">The scrape at the start of the window.</param>
+    /// <param name="after">The scrape at its end.</param>
+    /// <param name="scrapes">Scrapes in the window: the first's tail and the last's head make one, and every scrape between.</param>
+    /// <param name="scrapeBytes">What one scrape allocates.</param>
+    public static ServerCost Between(ServerMetrics before, ServerMetrics after, long scrapes, long scrapeBytes)
     {
         ArgumentNullException.ThrowIfNull(before);
         ArgumentNullException.ThrowIfNull(after);
         return new ServerCost(
-            after.RequestsServed - before.RequestsServed - diagnosticsCalls - otherCalls,
-            Math.Max(0, after.TotalAllocatedBytes - before.TotalAllocatedBytes - (diagnosticsCalls * diagnosticsCallBytes) - otherCallBytes),
-            diagnosticsCalls,
-            diagnosticsCallBytes,
-            after.Gen0Collections - before.Gen0Collections,
-            after.Gen1Collections - before.Gen1Collections,
-            after.Gen2Collections - before.Gen2Collections,
-            after.TotalPauseDurationMilliseconds - before.TotalPauseDurationMilliseconds);
+            after.RequestsServed - before.RequestsServed,
+            Math.Max(0, after.AllocatedBytes - before.AllocatedBytes - (scrapes * scrapeBytes)),
+            scrapes,
+            scrapeBytes,
+            after.CollectionsOf("gen0") - before.CollectionsOf("gen0"),
+            after.CollectionsOf("gen1") - before.CollectionsOf("gen1"),
+            after.CollectionsOf("gen2") - before.CollectionsOf("gen2"),
+            (after.PauseSeconds - before.PauseSeconds) * 1000);
     }
 }

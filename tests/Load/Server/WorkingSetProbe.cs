@@ -5,40 +5,40 @@ namespace WebSerialization.Load.Server;
 /// <summary>
 /// Reads the server's working set. When the runner started the server it reads <c>/proc/&lt;pid&gt;/status</c>, which
 /// costs the server nothing, and resets the kernel's peak (VmHWM, via <c>clear_refs</c>) at the start of each
-/// scenario, so the peak is exact rather than sampled. Otherwise it asks <c>/diagnostics/runtime</c>.
+/// scenario, so the peak is exact rather than sampled. Otherwise it scrapes <c>/metrics</c> (<c>dotnet.process.memory.working_set</c>).
 /// </summary>
 public sealed class WorkingSetProbe
 {
     private const string ResetPeakResidentSetSize = "5";
 
     private readonly int? _processId;
-    private readonly RuntimeCountersClient _counters;
+    private readonly ServerMetricsClient _metrics;
     private bool _kernelPeakReset;
 
-    private WorkingSetProbe(int? processId, RuntimeCountersClient counters)
+    private WorkingSetProbe(int? processId, ServerMetricsClient metrics)
     {
         _processId = processId;
-        _counters = counters;
+        _metrics = metrics;
     }
 
     /// <summary>Reads the working set of the local process <paramref name="processId"/> from procfs.</summary>
-    public static WorkingSetProbe ForLocalProcess(int processId, RuntimeCountersClient counters) => new(processId, counters);
+    public static WorkingSetProbe ForLocalProcess(int processId, ServerMetricsClient metrics) => new(processId, metrics);
 
-    /// <summary>Reads the working set through the runtime counters endpoint.</summary>
-    public static WorkingSetProbe ThroughCounters(RuntimeCountersClient counters) => new(null, counters);
+    /// <summary>Reads the working set through the server's metrics.</summary>
+    public static WorkingSetProbe ThroughMetrics(ServerMetricsClient metrics) => new(null, metrics);
 
     /// <summary>True when readings cost the server requests (and allocations).</summary>
     public bool CallsTheServer => _processId is null;
 
     /// <summary>How the peak is measured, for the reports.</summary>
     public string PeakMethod => _processId is null
-        ? "largest of /diagnostics/runtime workingSetBytes polled every 250 ms"
+        ? "largest of /metrics dotnet_process_memory_working_set_bytes polled every 250 ms"
         : _kernelPeakReset ? "kernel peak RSS (VmHWM, reset per scenario) and VmRSS every 250 ms"
         : "largest VmRSS read every 250 ms (VmHWM could not be reset)";
 
     public async Task<long> ReadAsync(CancellationToken cancellationToken) => _processId is { } pid
         ? ReadStatusKilobytes(pid, "VmRSS:") * 1024
-        : (await _counters.ReadAsync(cancellationToken)).WorkingSetBytes;
+        : (await _metrics.ReadAsync(cancellationToken)).WorkingSetBytes;
 
     /// <summary>Starts a new peak: resets the kernel's high-water mark where it can.</summary>
     public void ResetPeak()

@@ -21,7 +21,7 @@ public static class DownloadTargets
     public static IReadOnlyList<TargetVerdict> Evaluate(IReadOnlyList<ScenarioResult> results)
     {
         ArgumentNullException.ThrowIfNull(results);
-        var downloads = RepeatedScenario.Group(results.Where(result => result.Scenario.Kind == ScenarioKind.Download && result.Scenario.Endpoint == ScenarioEndpoint.Streamed && result.Outcome != ScenarioOutcome.Skipped)).ToArray();
+        var downloads = RepeatedScenario.Group(results.Where(result => result.Scenario.Subject?.IsStreamed(ScenarioOperation.Download) == true && result.Outcome != ScenarioOutcome.Skipped)).ToArray();
         var verdicts = new List<TargetVerdict>();
         foreach (var format in WireFormat.All)
         {
@@ -47,7 +47,7 @@ public static class DownloadTargets
         var verdict = TargetVerdict.Pass;
         foreach (var count in new[] { SmallMemberCount, FullMemberCount })
         {
-            var runs = downloads.Where(result => result.Scenario.Format == format && result.Scenario.MemberCount == count).ToArray();
+            var runs = downloads.Where(result => result.Scenario.Subject!.Format == format && result.Scenario.Subject.MemberCount == count).ToArray();
             if (runs.Length == 0)
             {
                 measured.Add(string.Create(CultureInfo.InvariantCulture, $"{count:N0}: not run"));
@@ -81,7 +81,7 @@ public static class DownloadTargets
     {
         var target = string.Create(CultureInfo.InvariantCulture, $"{ConcurrentCopies} concurrent {format.Key} downloads of {FullMemberCount:N0} members raise the server's working set by <= {MaxWorkingSetRaiseMegabytes} MB");
         var run = downloads.FirstOrDefault(result =>
-            result.Scenario.Format == format && result.Scenario.MemberCount == FullMemberCount && result.Copies == ConcurrentCopies);
+            result.Scenario.Subject!.Format == format && result.Scenario.Subject.MemberCount == FullMemberCount && result.Copies == ConcurrentCopies);
         if (run is null || run.Figures.PeakWorkingSet == 0)
         {
             return new TargetVerdict(target, "not run", TargetVerdict.NotRun);
@@ -102,7 +102,7 @@ public static class DownloadTargets
         // The raise over a freshly started server includes what any traffic costs once (the GC's allocation budget, JIT);
         // the single-copy run of the same download separates that from what concurrency adds.
         var single = downloads.FirstOrDefault(result =>
-            result.Scenario.Format == format && result.Scenario.MemberCount == FullMemberCount && result.Copies == 1
+            result.Scenario.Subject!.Format == format && result.Scenario.Subject.MemberCount == FullMemberCount && result.Copies == 1
             && result.Figures.PeakWorkingSet > 0 && result.Repetitions.All(repetition => repetition.Succeeded.Any()));
         if (single is not null)
         {
@@ -167,7 +167,7 @@ public static class DownloadTargets
     private static (RepeatedScenario? Run, double? Milliseconds) Median(WireFormat format, RepeatedScenario[] downloads)
     {
         var run = downloads
-            .Where(result => result.Scenario.Format == format && result.Scenario.MemberCount == FullMemberCount)
+            .Where(result => result.Scenario.Subject!.Format == format && result.Scenario.Subject.MemberCount == FullMemberCount)
             .OrderBy(result => result.Copies)
             .FirstOrDefault();
         return (run, run?.Figures.P50);

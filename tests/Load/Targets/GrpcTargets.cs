@@ -17,13 +17,12 @@ public static class GrpcTargets
     {
         ArgumentNullException.ThrowIfNull(results);
         var full = RepeatedScenario.Group(results.Where(result => result.Outcome == ScenarioOutcome.Ran
-                && result.Scenario.MemberCount == DownloadTargets.FullMemberCount
-))
+                && result.Scenario.Subject?.MemberCount == DownloadTargets.FullMemberCount))
             .Where(run => run.Repetitions.All(repetition => repetition.Succeeded.Any()))
             .ToArray();
-        var streams = full.Where(run => run.Scenario.Kind == ScenarioKind.GrpcStream).OrderBy(run => run.Copies).ToArray();
+        var streams = full.Where(run => run.Scenario.Subject!.Operation == ScenarioOperation.GrpcStream).OrderBy(run => run.Copies).ToArray();
         var download = full
-            .Where(run => run.Scenario.Kind == ScenarioKind.Download && run.Scenario.Format == WireFormat.Protobuf)
+            .Where(run => run.Scenario.Subject!.Operation == ScenarioOperation.Download && run.Scenario.Subject.Format == WireFormat.Protobuf)
             .OrderBy(run => run.Copies)
             .FirstOrDefault();
         return [StreamTime(streams.FirstOrDefault(), download), Allocations(streams), WorkingSet(streams)];

@@ -55,5 +55,5 @@ public static class SmokeGate
     // A million-member download is held to its budget: a streamed response allocates the same whatever its size, so
     // what it allocates beyond that is a cost per chunk or per member.
     private static bool IsFullDownload(ScenarioResult result) =>
-        result.Scenario.Kind == ScenarioKind.Download && result.Scenario.MemberCount >= DownloadTargets.FullMemberCount;
+        result.Scenario.Subject is { } subject && subject.Operation == ScenarioOperation.Download && subject.MemberCount >= DownloadTargets.FullMemberCount;
 }

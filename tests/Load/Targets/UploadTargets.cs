@@ -16,37 +16,36 @@ public static class UploadTargets
     {
         ArgumentNullException.ThrowIfNull(results);
         var full = RepeatedScenario.Group(results.Where(result => result.Outcome == ScenarioOutcome.Ran
-                && result.Scenario.Endpoint == ScenarioEndpoint.Streamed
-                && result.Scenario.MemberCount == DownloadTargets.FullMemberCount))
+                && result.Scenario.Subject is { Baseline: false, MemberCount: DownloadTargets.FullMemberCount }))
             .Where(run => run.Repetitions.All(repetition => repetition.Succeeded.Any()))
             .ToArray();
-        if (!full.Any(run => run.Scenario.Kind is ScenarioKind.Upload or ScenarioKind.Convert))
+        if (!full.Any(run => run.Scenario.Subject!.Operation == ScenarioOperation.Upload || run.Scenario.Subject.Operation == ScenarioOperation.Convert))
         {
             return [];
         }
 
         return
         [
-            WorkingSet(ScenarioKind.Upload, "uploads", full),
-            WorkingSet(ScenarioKind.Convert, "converts from JSON", full),
-            .. WireFormat.All.Select(format => Allocation(ScenarioKind.Upload, format, full)),
-            .. WireFormat.All.Where(format => format != WireFormat.Json).Select(format => Allocation(ScenarioKind.Convert, format, full)),
+            WorkingSet(ScenarioOperation.Upload, "uploads", full),
+            WorkingSet(ScenarioOperation.Convert, "converts from JSON", full),
+            .. WireFormat.All.Select(format => Allocation(ScenarioOperation.Upload, format, full)),
+            .. WireFormat.All.Where(format => format != WireFormat.Json).Select(format => Allocation(ScenarioOperation.Convert, format, full)),
             .. WireFormat.All.Select(format => UploadOverDownload(format, full)),
             .. WireFormat.All.Select(format => UploadTime(format, full)),
             .. WireFormat.All.Where(format => format != WireFormat.Json).Select(format => ConvertTime(format, full)),
         ];
     }
 
-    private static TargetVerdict WorkingSet(ScenarioKind kind, string what, RepeatedScenario[] full)
+    private static TargetVerdict WorkingSet(ScenarioOperation kind, string what, RepeatedScenario[] full)
     {
         var target = string.Create(CultureInfo.InvariantCulture, $"{DownloadTargets.ConcurrentCopies} concurrent {what} of {DownloadTargets.FullMemberCount:N0} members raise the server's working set by <= {DownloadTargets.MaxWorkingSetRaiseMegabytes} MB, every format");
-        var runs = full.Where(run => run.Scenario.Kind == kind && run.Copies == DownloadTargets.ConcurrentCopies && run.Figures.PeakWorkingSet > 0).ToArray();
+        var runs = full.Where(run => run.Scenario.Subject!.Operation == kind && run.Copies == DownloadTargets.ConcurrentCopies && run.Figures.PeakWorkingSet > 0).ToArray();
         if (runs.Length == 0)
         {
             return new TargetVerdict(target, "not run", TargetVerdict.NotRun);
         }
 
-        var raises = runs.Select(run => (run.Scenario.Format.Key, Megabytes: run.Figures.WorkingSetRaise / Units.BytesPerMegabyte)).ToArray();
+        var raises = runs.Select(run => (run.Scenario.Subject!.Format.Key, Megabytes: run.Figures.WorkingSetRaise / Units.BytesPerMegabyte)).ToArray();
         return new TargetVerdict(
             target,
             string.Join("; ", raises.Select(raise => string.Create(CultureInfo.InvariantCulture, $"{raise.Key} {raise.Megabytes:+0.0;-0.0} MB"))),
@@ -68,9 +67,9 @@ public static class UploadTargets
     /// <summary>How much slower a convert's p50 may be than the larger of its source's upload and its target's download.</summary>
     public const double MaxConvertOverSlowerHalf = 1.25;
 
-    private static TargetVerdict Allocation(ScenarioKind kind, WireFormat format, RepeatedScenario[] full)
+    private static TargetVerdict Allocation(ScenarioOperation kind, WireFormat format, RepeatedScenario[] full)
     {
-        var what = kind == ScenarioKind.Upload ? $"{format.Key} upload" : $"convert from JSON to {format.Key}";
+        var what = kind == ScenarioOperation.Upload ? $"{format.Key} upload" : $"convert from JSON to {format.Key}";
         var target = string.Create(CultureInfo.InvariantCulture, $"The server allocates <= {MaxAllocatedMegabytesPerRequest} MB per {DownloadTargets.FullMemberCount:N0}-member {what}");
         var run = Fewest(full, kind, format);
         if (run?.Figures.AllocatedBytesPerRequest is not { } bytes)
@@ -89,8 +88,8 @@ public static class UploadTargets
     {
         var bound = format == WireFormat.Binary ? MaxBinaryUploadOverDownload : MaxUploadOverDownload;
         var target = string.Create(CultureInfo.InvariantCulture, $"A {DownloadTargets.FullMemberCount:N0}-member {format.Key} upload takes at most {bound}x the {format.Key} download (p50)");
-        var upload = Fewest(full, ScenarioKind.Upload, format);
-        var download = Fewest(full, ScenarioKind.Download, format);
+        var upload = Fewest(full, ScenarioOperation.Upload, format);
+        var download = Fewest(full, ScenarioOperation.Download, format);
         if (upload?.Figures.P50 is not { } uploadMs || download?.Figures.P50 is not { } downloadMs)
         {
             return new TargetVerdict(target, $"upload {Describe(upload)}, download {Describe(download)}", TargetVerdict.NotRun);
@@ -105,7 +104,7 @@ public static class UploadTargets
     private static TargetVerdict UploadTime(WireFormat format, RepeatedScenario[] full)
     {
         var target = string.Create(CultureInfo.InvariantCulture, $"A {DownloadTargets.FullMemberCount:N0}-member {format.Key} upload takes at most {MaxUploadOverDecode}x the in-process decode of the same bytes (p50)");
-        var upload = Fewest(full, ScenarioKind.Upload, format);
+        var upload = Fewest(full, ScenarioOperation.Upload, format);
         var decodes = upload?.Repetitions.Select(repetition => repetition.InProcessDecode?.TotalMilliseconds).OfType<double>().Order().ToArray();
         if (upload?.Figures.P50 is not { } uploadMs || decodes is not { Length: > 0 })
         {
@@ -122,9 +121,9 @@ public static class UploadTargets
     private static TargetVerdict ConvertTime(WireFormat format, RepeatedScenario[] full)
     {
         var target = string.Create(CultureInfo.InvariantCulture, $"A {DownloadTargets.FullMemberCount:N0}-member convert from JSON to {format.Key} takes at most {MaxConvertOverSlowerHalf}x the slower of the JSON upload and the {format.Key} download (p50)");
-        var convert = Fewest(full, ScenarioKind.Convert, format);
-        var upload = Fewest(full, ScenarioKind.Upload, WireFormat.Json);
-        var download = Fewest(full, ScenarioKind.Download, format);
+        var convert = Fewest(full, ScenarioOperation.Convert, format);
+        var upload = Fewest(full, ScenarioOperation.Upload, WireFormat.Json);
+        var download = Fewest(full, ScenarioOperation.Download, format);
         if (convert?.Figures.P50 is not { } convertMs || upload?.Figures.P50 is not { } uploadMs || download?.Figures.P50 is not { } downloadMs)
         {
             return new TargetVerdict(target, $"convert {Describe(convert)}, upload {Describe(upload)}, download {Describe(download)}", TargetVerdict.NotRun);
@@ -137,8 +136,8 @@ public static class UploadTargets
             convertMs <= MaxConvertOverSlowerHalf * slower ? TargetVerdict.Pass : TargetVerdict.Miss);
     }
 
-    private static RepeatedScenario? Fewest(RepeatedScenario[] full, ScenarioKind kind, WireFormat format) => full
-        .Where(run => run.Scenario.Kind == kind && run.Scenario.Format == format)
+    private static RepeatedScenario? Fewest(RepeatedScenario[] full, ScenarioOperation kind, WireFormat format) => full
+        .Where(run => run.Scenario.Subject!.Operation == kind && run.Scenario.Subject.Format == format)
         .OrderBy(run => run.Copies)
         .FirstOrDefault();
 

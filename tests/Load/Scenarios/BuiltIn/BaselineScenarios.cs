@@ -1,5 +1,5 @@
-using WebSerialization.Models.Baseline;
 using WebSerialization.Models;
+using WebSerialization.Models.Baseline;
 
 namespace WebSerialization.Load.Scenarios;
 
@@ -21,13 +21,13 @@ public static class BaselineScenarios
     {
         ArgumentNullException.ThrowIfNull(counts);
         var formats = BaselineContract.Sent.Keys.ToArray();
-        foreach (var kind in new[] { ScenarioKind.Download, ScenarioKind.Upload })
+        foreach (var create in new Func<WireFormat, int, bool, LoadScenario>[] { HttpScenarios.Download, HttpScenarios.Upload })
         {
             foreach (var count in counts)
             {
                 foreach (var format in formats)
                 {
-                    yield return new LoadScenario(kind, format, count, ScenarioEndpoint.Baseline);
+                    yield return create(format, count, true);
                 }
             }
         }
@@ -41,20 +41,8 @@ public static class BaselineScenarios
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(scenarios);
-        return options.Url is not null || !scenarios.Any(scenario => scenario.Endpoint == ScenarioEndpoint.Baseline)
+        return options.Url is not null || !scenarios.Any(scenario => scenario.Subject?.Baseline == true)
             ? options
             : options with { ServerEnvironment = new Dictionary<string, string>(options.ServerEnvironment, StringComparer.Ordinal) { [ServerSwitch] = "true" } };
     }
-
-    internal static string NamePrefix(ScenarioEndpoint endpoint) => endpoint == ScenarioEndpoint.Baseline ? Prefix : string.Empty;
-
-    internal static string Label(LoadScenario scenario) =>
-        scenario.Endpoint == ScenarioEndpoint.Baseline ? $"{scenario.Format.Key} stock" : scenario.Format.Key;
-
-    internal static string PathOf(ScenarioEndpoint endpoint, string streamedPath) =>
-        endpoint == ScenarioEndpoint.Baseline ? "/" + BaselineContract.Route : streamedPath;
-
-    // The stock MessagePack formatter reads application/x-msgpack only.
-    internal static string UploadMediaType(LoadScenario scenario) =>
-        scenario.Endpoint == ScenarioEndpoint.Baseline ? BaselineContract.Sent[scenario.Format] : scenario.Format.MediaType;
 }

@@ -1,0 +1,73 @@
+using System.Globalization;
+using System.Net;
+using System.Text.RegularExpressions;
+
+namespace WebSerialization.IntegrationTests;
+
+/// <summary>
+/// <c>/metrics</c> carries every figure the load runner reads of the server's cost (tests/Load/Server/ServerMetrics.cs):
+/// allocations, collections by generation, GC pauses, working set, processors, and the requests served with the
+/// scrapes on a route of their own, so that the runner can count the load's requests exactly.
+/// </summary>
+[Collection(ApiCollection.Name)]
+public sealed partial class LoadRunnerMetricsTests(MetricsServer server) : IClassFixture<MetricsServer>
+{
+    private static readonly TimeSpan SettleTime = TimeSpan.FromSeconds(5);
+
+    [Fact]
+    public async Task CountsADownloadAsOneRequestServedAndWhatItAllocated()
+    {
+        var before = await ScrapeAsync();
+        using (var download = await server.Client.GetAsync($"/api/organization?format=json&count={MetricsServer.MemberCount}"))
+        {
+            Assert.Equal(HttpStatusCode.OK, download.StatusCode);
+            Assert.NotEmpty(await download.Content.ReadAsByteArrayAsync());
+        }
+
+        // The server counts a request when it records its duration, which may be a moment after the body's last byte.
+        var after = await ScrapeAsync();
+        for (var waited = TimeSpan.Zero; RequestsServed(after) == RequestsServed(before) && waited < SettleTime; waited += TimeSpan.FromMilliseconds(50))
+        {
+            await Task.Delay(50);
+            after = await ScrapeAsync();
+        }
+
+        Assert.Equal(1, RequestsServed(after) - RequestsServed(before));
+        Assert.True(Sample(after, "http_server_request_duration_seconds_count", "http_route=\"/metrics\"") >= 2, "the scrapes are counted on their own route");
+        Assert.True(Sample(after, "dotnet_gc_heap_total_allocated_bytes_total") > Sample(before, "dotnet_gc_heap_total_allocated_bytes_total"));
+    }
+
+    [Fact]
+    public async Task PublishesTheCollectionsPausesWorkingSetAndProcessors()
+    {
+        var text = await ScrapeAsync();
+
+        Assert.All(new[] { "gen0", "gen1", "gen2" }, generation =>
+            Assert.NotNull(Sample(text, "dotnet_gc_collections_total", $"gc_heap_generation=\"{generation}\"")));
+        Assert.NotNull(Sample(text, "dotnet_gc_pause_time_seconds_total"));
+        Assert.True(Sample(text, "dotnet_process_memory_working_set_bytes") > 0);
+        Assert.Equal(Environment.ProcessorCount, Sample(text, "dotnet_process_cpu_count"));
+    }
+
+    private async Task<string> ScrapeAsync()
+    {
+        using var response = await server.Client.GetAsync("/metrics");
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        return await response.Content.ReadAsStringAsync();
+    }
+
+    // What the runner counts: every request the server recorded, but the scrapes.
+    private static double RequestsServed(string text) => RequestCounts().Matches(text)
+        .Where(match => !match.Groups["labels"].Value.Contains("http_route=\"/metrics\"", StringComparison.Ordinal))
+        .Sum(match => double.Parse(match.Groups["value"].Value, CultureInfo.InvariantCulture));
+
+    // The value of the first sample of a metric whose labels contain labelPart, or null when there is none.
+    private static double? Sample(string text, string name, string labelPart = "")
+    {
+        var match = new Regex($"^{Regex.Escape(name)}\\{{[^}}\\n]*{Regex.Escape(labelPart)}[^}}\\n]*\\}} (?<value>[0-9.eE+-]+)", RegexOptions.Multiline).Match(text);
+        return match.Success ? double.Parse(match.Groups["value"].Value, CultureInfo.InvariantCulture) : null;
+    }
+
+    [GeneratedRegex("^http_server_request_duration_seconds_count\\{(?<labels>[^}\\n]*)\\} (?<value>[0-9.eE+-]+)", RegexOptions.Multiline)]
+    private static partial Regex RequestCounts();
+}

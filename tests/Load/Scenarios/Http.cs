@@ -1,0 +1,87 @@
+using System.Buffers;
+using System.Globalization;
+
+namespace WebSerialization.Load.Scenarios;
+
+/// <summary>
+/// HTTP requests inside a scenario, as NBomber.Http's <c>Http.Send(client, request)</c>: sends on the context's shared
+/// client, marks the first body byte, and counts the body really received (the streamed responses have no
+/// Content-Length, so nothing else says how big they were). A response succeeds with a 2xx status and at least one
+/// body byte. HTTP and I/O errors and the invocation's timeout become failed responses; the run stopping is rethrown.
+/// </summary>
+public static class Http
+{
+    private const int DrainBufferSize = 64 * 1024;
+
+    /// <summary>Sends <paramref name="request"/> and drains the body with a pooled buffer, keeping none of it.</summary>
+    public static async Task<Response> SendAsync(ScenarioContext context, HttpRequestMessage request)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+        ArgumentNullException.ThrowIfNull(request);
+        var buffer = ArrayPool<byte>.Shared.Rent(DrainBufferSize);
+        try
+        {
+            return await SendAsync<object>(context, request, async body =>
+            {
+                long received = 0;
+                int read;
+                while ((read = await body.ReadAsync(buffer, context.CancellationToken)) > 0)
+                {
+                    context.FirstByteArrived();
+                    received += read;
+                }
+
+                return (received, null);
+            });
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+    }
+
+    /// <summary>Sends <paramref name="request"/> and hands the body on as bytes (as sent, before any decompression).</summary>
+    public static Task<Response<byte[]>> SendForBodyAsync(ScenarioContext context, HttpRequestMessage request)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+        ArgumentNullException.ThrowIfNull(request);
+        return SendAsync(context, request, async body =>
+        {
+            using var copy = new MemoryStream();
+            var buffer = new byte[DrainBufferSize];
+            int read;
+            while ((read = await body.ReadAsync(buffer, context.CancellationToken)) > 0)
+            {
+                context.FirstByteArrived();
+                copy.Write(buffer, 0, read);
+            }
+
+            return (copy.Length, copy.ToArray());
+        });
+    }
+
+    private static async Task<Response<T>> SendAsync<T>(ScenarioContext context, HttpRequestMessage request, Func<Stream, Task<(long Received, T? Body)>> read)
+    {
+        var sent = request.Content?.Headers.ContentLength ?? 0;
+        var status = 0;
+        long received = 0;
+        try
+        {
+            using var response = await context.Http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, context.CancellationToken);
+            status = (int)response.StatusCode;
+            await using var stream = await response.Content.ReadAsStreamAsync(context.CancellationToken);
+            (received, var body) = await read(stream);
+            return !response.IsSuccessStatusCode ? Response.Fail<T>(Response.HttpStatusMessage(status, response.ReasonPhrase), status, received, sent)
+                : received == 0 ? Response.Fail<T>($"HTTP {status.ToString(CultureInfo.InvariantCulture)} with an empty body", status, received, sent)
+                : Response.Ok(body!, status, received, sent);
+        }
+        catch (OperationCanceledException) when (context.IsTimedOut)
+        {
+            return Response.Fail<T>(context.TimeoutMessage, status, received, sent);
+        }
+        catch (Exception exception) when (exception is HttpRequestException or IOException)
+        {
+            return Response.Fail<T>(FailureText.OneLine(exception), status, received, sent);
+        }
+    }
+}
