@@ -1,3 +1,3 @@
 using WebSerialization.Load.Running;
 
-return await LoadRun.RunAsync(args);
+return args is [MergeCommand.Name, .. var logs] ? await MergeCommand.RunAsync(logs) : await LoadRun.RunAsync(args);

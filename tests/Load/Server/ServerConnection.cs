@@ -16,8 +16,8 @@ public sealed class ServerConnection : IAsyncDisposable
     private ServerConnection(ApiServerProcess? process, HttpClient client, RuntimeCountersClient? counters, WorkingSetProbe? workingSet, long idleWorkingSet, string description, ServerMetricsClient? metrics, RuntimeCounters? first = null)
     {
         ProcessorCount = first?.ProcessorCount;
-        ProcessId = process?.ProcessId ?? first?.ProcessId;
-        Cpus = first is null ? null : CpuAffinity.OfProcess(process?.ProcessId ?? first.ProcessId);
+        ProcessId = LocalProcessId(process, client.BaseAddress!, first);
+        Cpus = first is null || ProcessId is null ? null : CpuAffinity.OfProcess(ProcessId.Value);
         Metrics = metrics;
         Process = process;
         Client = client;
@@ -108,11 +108,15 @@ public sealed class ServerConnection : IAsyncDisposable
         }
     }
 
+    // The server's process id on this machine; a server elsewhere (--remote) has its own process ids, not this machine's.
+    private static int? LocalProcessId(ApiServerProcess? process, Uri address, RuntimeCounters? counters) =>
+        process?.ProcessId ?? (LoadCommandLine.IsLoopback(address) ? counters?.ProcessId : null);
+
     private static string Describe(ApiServerProcess? process, Uri? url, RuntimeCounters? counters, long idleWorkingSet)
     {
         var runtime = counters is null ? "runtime counters off"
             : string.Create(CultureInfo.InvariantCulture, $"{(counters.IsServerGC ? "server" : "workstation")} GC, {counters.ProcessorCount} processor{(counters.ProcessorCount == 1 ? string.Empty : "s")}, ")
-                + (CpuAffinity.OfProcess(process?.ProcessId ?? counters.ProcessId) is { } cpus ? $"may run on {cpus.Describe()}, " : string.Empty)
+                + (LocalProcessId(process, url ?? process!.BaseAddress, counters) is { } id && CpuAffinity.OfProcess(id) is { } cpus ? $"may run on {cpus.Describe()}, " : string.Empty)
                 + string.Create(CultureInfo.InvariantCulture, $"idle working set {idleWorkingSet / Units.BytesPerMegabyte:0.0} MB");
         return process is null
             ? $"already running at {url} (not started by the runner); {runtime}"
