@@ -199,6 +199,7 @@ public class HistogramLogTests
             Assert.Equal(2, await MergeCommand.RunAsync([a, other]));
             Assert.Equal(2, await MergeCommand.RunAsync([a, Path.Combine(folder, "missing.hlog")]));
             Assert.Equal(2, await MergeCommand.RunAsync([]));
+            Assert.Equal(0, await MergeCommand.RunAsync(["--help"]));
         }
         finally
         {

@@ -35,6 +35,7 @@ public static class MergeCommand
         {
             Logs,
             Results,
+            new HelpOption(),
         };
         var parsed = command.Parse(args);
         if (parsed.Action is HelpAction)
