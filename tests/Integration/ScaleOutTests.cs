@@ -204,7 +204,7 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
             var runners = await Task.WhenAll(logs.Select((log, i) => LoadRunner.RunAsync($"load runner {i + 1}",
             [
                 "--url", topology.Client.BaseAddress!.ToString(), "--scenarios", "download-json", "--count", "1000", "--rate", "20",
-                "--warmup", "0", "--duration", "3", "--histogram-log", log, "--reports", Path.Combine(folder, $"reports-{i + 1}"), "--no-results", "--timeout", "2",
+                "--warmup", "0", "--duration", "3", "--histogram-log", log, "--reports", Path.Combine(folder, $"reports-{i + 1}"), "--no-results", "--timeout", "1",
             ])));
             foreach (var runner in runners)
             {
