@@ -1,7 +1,9 @@
 using System.Collections.Concurrent;
 using System.Diagnostics;
+using System.Globalization;
 using System.Net;
 using System.Security.Cryptography;
+using System.Text.RegularExpressions;
 using WebSerialization.IntegrationTests.ScaleOut;
 using WebSerialization.Models;
 using Xunit.Abstractions;
@@ -187,6 +189,67 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
                 failures.Enqueue($"{path}: {exception.GetType().Name}: {exception.Message}");
             }
         }
+    }
+
+    [Fact]
+    public async Task TwoLoadRunnersThroughHAProxyMergeIntoTheRequestsPrometheusCounted()
+    {
+        const string Query = "sum(http_server_request_duration_seconds_count{http_route=\"/api/organization\"})";
+        var before = await SettledAsync(Query);
+        var folder = Directory.CreateTempSubdirectory("scaleout-runners-").FullName;
+        try
+        {
+            // Two client processes side by side, as two client machines would run them, each writing its histogram log.
+            string[] logs = [Path.Combine(folder, "runner-1.hlog"), Path.Combine(folder, "runner-2.hlog")];
+            var runners = await Task.WhenAll(logs.Select((log, i) => LoadRunner.RunAsync($"load runner {i + 1}",
+            [
+                "--url", topology.Client.BaseAddress!.ToString(), "--scenarios", "download-json", "--count", "1000", "--rate", "20",
+                "--warmup", "0", "--duration", "3", "--histogram-log", log, "--reports", Path.Combine(folder, $"reports-{i + 1}"), "--no-results", "--timeout", "1",
+            ])));
+            foreach (var runner in runners)
+            {
+                Assert.True(runner.ExitCode == 0, runner.Transcript());
+            }
+
+            var counted = runners.Select(runner => Requests(runner, RunnerLine())).ToArray();
+            var merge = await LoadRunner.RunAsync("merge", ["merge", .. logs]);
+            Assert.True(merge.ExitCode == 0, merge.Transcript());
+            var merged = Requests(merge, MergedRow("download-json-1000-r20"));
+            output.WriteLine($"Runners: {string.Join(", ", counted.Select(runner => $"{runner.Ok} ok, {runner.Failed} failed"))}; merged: {merged.Ok} ok, {merged.Failed} failed.");
+
+            Assert.Equal((counted.Sum(runner => runner.Ok), counted.Sum(runner => runner.Failed)), merged);
+            Assert.Equal(0, merged.Failed);
+            Assert.True(merged.Ok >= 100, $"Two runners at 20 requests/s for 3 s made only {merged.Ok} requests.");
+
+            // The replicas served the measured requests and, per runner, the probe that checks the endpoint first.
+            var expected = before + merged.Ok + merged.Failed + runners.Length;
+            var waited = Stopwatch.StartNew();
+            var after = before;
+            while (after < expected && waited.Elapsed < TimeSpan.FromSeconds(30))
+            {
+                await Task.Delay(1000);
+                after = await topology.QueryAsync(Query);
+            }
+
+            Assert.Equal(expected, after);
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
+    // A runner's line at the end of its scenario: "  120 ok, 0 failed in 3.0 s; p50 ...".
+    private static Regex RunnerLine() => new(@"^\s*(?<ok>\d+) ok, (?<failed>\d+) failed in ");
+
+    // The merged report's row (Markdown, as the merge prints it when its output is not a terminal): | tag | logs | OK | Failed | ...
+    private static Regex MergedRow(string tag) => new($@"^\| {Regex.Escape(tag)} \| 2 \| (?<ok>\d+) \| (?<failed>\d+) \|");
+
+    private static (long Ok, long Failed) Requests(ScaleOutProcess process, Regex line)
+    {
+        var match = process.Output.Select(text => line.Match(text)).SingleOrDefault(match => match.Success);
+        Assert.True(match is not null, $"No line matching {line} in the output of {process.Transcript()}");
+        return (long.Parse(match.Groups["ok"].Value, CultureInfo.InvariantCulture), long.Parse(match.Groups["failed"].Value, CultureInfo.InvariantCulture));
     }
 
     private static async Task<HttpStatusCode> StatusAsync(HttpClient client, string path)

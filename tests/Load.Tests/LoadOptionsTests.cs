@@ -183,4 +183,35 @@ public class LoadOptionsTests
 
         Assert.StartsWith("--log-cost starts its own servers", error.Message, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void ReadsWhereTheHistogramLogGoes()
+    {
+        Assert.Null(LoadOptions.Parse([]).HistogramLog);
+        var path = Path.Combine(Path.GetTempPath(), "runner-1.hlog");
+
+        Assert.Equal(path, LoadOptions.Parse(["--histogram-log", path]).HistogramLog);
+    }
+
+    [Theory]
+    [InlineData(new[] { "--histogram-log", "/no/such/folder/runner.hlog" }, "--histogram-log: '/no/such/folder/runner.hlog' is not a file in a folder that exists.")]
+    [InlineData(new[] { "--log-cost", "--histogram-log", "runner.hlog" }, "--histogram-log applies to load runs")]
+    [InlineData(new[] { "--url", "http://10.1.2.3:8080" }, "--url: '10.1.2.3' is not a loopback address; the load runner only targets this machine (127.0.0.1, localhost, [::1]) unless --remote is given.")]
+    [InlineData(new[] { "--remote" }, "--remote applies to --url")]
+    public void RefusesAHistogramLogOrARemoteTargetItCannotUse(string[] args, string message)
+    {
+        var error = Assert.Throws<ArgumentException>(() => LoadOptions.Parse(args));
+
+        Assert.StartsWith(message, error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void TargetsAnotherMachineOnlyWhenToldTo()
+    {
+        var options = LoadOptions.Parse(["--url", "http://loadbalancer.example:8080/ignored", "--remote"]);
+
+        Assert.Equal(new Uri("http://loadbalancer.example:8080"), options.Url);
+        Assert.True(options.Remote);
+        Assert.False(LoadOptions.Parse(["--url", "http://127.0.0.1:8080"]).Remote);
+    }
 }

@@ -1,6 +1,6 @@
 using WebSerialization.Load.Running;
 using WebSerialization.Load.Scenarios.Examples;
 
-return await LoadRunner
-    .RegisterScenarios(BrotliRoundTrip.Create())
-    .RunAsync(args);
+return args is [MergeCommand.Name, .. var logs]
+    ? await MergeCommand.RunAsync(logs)
+    : await LoadRunner.RegisterScenarios(BrotliRoundTrip.Create()).RunAsync(args);

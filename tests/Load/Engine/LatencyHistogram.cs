@@ -32,6 +32,32 @@ public sealed class LatencyHistogram
         _histogram.Add(other._histogram);
     }
 
+    /// <summary>A copy of the recorded values as an HdrHistogram, for a histogram log (<see cref="HistogramLog"/>).</summary>
+    public HistogramBase ToHdrHistogram() => _histogram.Copy();
+
+    /// <summary>
+    /// True when <paramref name="recorded"/> has this class's bounds and precision, so that adding it adds bucket to
+    /// bucket and the sum is the histogram of every value recorded in either.
+    /// </summary>
+    public static bool RecordsAsThis(HistogramBase recorded)
+    {
+        ArgumentNullException.ThrowIfNull(recorded);
+        return recorded.LowestTrackableValue == 1 && recorded.HighestTrackableValue == HighestMicroseconds && recorded.NumberOfSignificantValueDigits == SignificantDigits;
+    }
+
+    /// <summary>Adds an HdrHistogram read back from a log; throws <see cref="ArgumentException"/> unless <see cref="RecordsAsThis"/>.</summary>
+    public void Add(HistogramBase recorded)
+    {
+        ArgumentNullException.ThrowIfNull(recorded);
+        if (!RecordsAsThis(recorded))
+        {
+            throw new ArgumentException(string.Create(System.Globalization.CultureInfo.InvariantCulture,
+                $"The histogram was recorded from {recorded.LowestTrackableValue} to {recorded.HighestTrackableValue} with {recorded.NumberOfSignificantValueDigits} significant digits, not from 1 to {HighestMicroseconds} µs with {SignificantDigits}."), nameof(recorded));
+        }
+
+        _histogram.Add(recorded);
+    }
+
     /// <summary>A histogram of <paramref name="times"/>.</summary>
     public static LatencyHistogram Of(IEnumerable<TimeSpan> times)
     {

@@ -158,7 +158,7 @@ public static class MarkdownReport
         }
     }
 
-    private static void AppendTable(StringBuilder md, ReportTable table)
+    internal static void AppendTable(StringBuilder md, ReportTable table)
     {
         AppendRow(md, table.Columns);
         AppendRow(md, [.. table.Columns.Select((_, column) => table.IsNumeric(column) ? "---:" : "---")]);

@@ -18,10 +18,24 @@ public static class LoadCommandLine
 
     private static readonly Option<Uri?> Url = new("--url")
     {
-        Description = "Target a server that is already running (loopback addresses only). Default: build the API in Release and, for each "
+        Description = "Target a server that is already running (loopback addresses only, unless --remote). Default: build the API in Release and, for each "
             + "scenario, load and repetition, start it on a free 127.0.0.1 port with Metrics__Enabled=true.",
         HelpName = "URL",
-        CustomParser = Checked(LoopbackUrl),
+        CustomParser = Checked(HttpUrl),
+    };
+
+    private static readonly Option<bool> Remote = new("--remote")
+    {
+        Description = "Let --url name another machine, e.g. the load balancer in front of replicas when one runner per client machine makes the load "
+            + "(each with --histogram-log, merged after).",
+    };
+
+    private static readonly Option<string?> HistogramLogOption = new("--histogram-log")
+    {
+        Description = "Also write the run's latencies as an HdrHistogram log: one histogram per scenario and load, with the counts a merge adds up. "
+            + "'merge FILE FILE...' combines the logs of several runners into one report (merge --help).",
+        HelpName = "FILE",
+        CustomParser = Checked(WritableFile),
     };
 
     private static readonly Option<bool> SharedServer = new("--shared-server")
@@ -206,6 +220,8 @@ public static class LoadCommandLine
         {
             ShowHelp = result.Action is HelpAction,
             Url = result.GetValue(Url),
+            Remote = result.GetValue(Remote),
+            HistogramLog = result.GetValue(HistogramLogOption),
             SharedServer = basis.SharedServer || result.GetValue(SharedServer),
             ServerEnvironment = Variables(result.GetValue(ServerEnvironment) ?? []),
             ScenarioFilters = result.GetResult(Scenarios) is { Implicit: false } ? result.GetValue(Scenarios) ?? []
@@ -268,10 +284,12 @@ public static class LoadCommandLine
         Reports go to reports/ (git-ignored); a non-smoke run also writes its results to docs/results/.
         Exit codes: 0 done; 1 a request failed, a scenario could not run, or (smoke) a gate failed;
         2 bad options, the server did not start, or the overall timeout fired; 130 interrupted.
+        'merge FILE FILE...' merges the --histogram-log files of several runners into one report (merge --help).
         """)
     {
         Url, SharedServer, ServerEnvironment, ServerCpus, ClientCpus, CpuLayoutOption, Scenarios, Copies, Rates, Capacity, RateStart, RateFactor, RateMax, StepAttempts, P99Bound, Count,
         WarmUp, Duration, RequestTimeout, MaxRequests, Repeat, OverallTimeout, Reports, Results, NoResults, NoBuild, Smoke, LogCostOption, LogVolumeDuration,
+        Remote, HistogramLogOption,
     };
 
     private static Option<double> Seconds(string name, string description, TimeSpan fallback, double min, double max) =>
@@ -366,17 +384,21 @@ public static class LoadCommandLine
             ? number
             : throw new ArgumentException($"{name}: '{value}' is not a number from {min} to {max}.");
 
-    // The load runner only ever sends traffic to this machine.
-    private static Uri LoopbackUrl(string value)
-    {
-        if (!Uri.TryCreate(value, UriKind.Absolute, out var url) || (url.Scheme != Uri.UriSchemeHttp && url.Scheme != Uri.UriSchemeHttps))
-        {
-            throw new ArgumentException($"--url: '{value}' is not an http(s) URL.");
-        }
-
-        var loopback = url.IsLoopback || (IPAddress.TryParse(url.Host.Trim('[', ']'), out var address) && IPAddress.IsLoopback(address));
-        return loopback
+    private static Uri HttpUrl(string value) =>
+        Uri.TryCreate(value, UriKind.Absolute, out var url) && (url.Scheme == Uri.UriSchemeHttp || url.Scheme == Uri.UriSchemeHttps)
             ? new Uri(url.GetLeftPart(UriPartial.Authority))
-            : throw new ArgumentException($"--url: '{url.Host}' is not a loopback address; the load runner only targets this machine (127.0.0.1, localhost, [::1]).");
+            : throw new ArgumentException($"--url: '{value}' is not an http(s) URL.");
+
+    /// <summary>Whether <paramref name="url"/> is this machine: the runner sends load elsewhere only with --remote.</summary>
+    internal static bool IsLoopback(Uri url) =>
+        url.IsLoopback || (IPAddress.TryParse(url.Host.Trim('[', ']'), out var address) && IPAddress.IsLoopback(address));
+
+    // Refused before the run rather than after it: a log the run cannot write would lose what it measured.
+    private static string WritableFile(string value)
+    {
+        var folder = Path.GetDirectoryName(Path.GetFullPath(value));
+        return Directory.Exists(folder) && !Directory.Exists(value)
+            ? value
+            : throw new ArgumentException($"--histogram-log: '{value}' is not a file in a folder that exists.");
     }
 }

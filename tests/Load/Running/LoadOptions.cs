@@ -21,6 +21,12 @@ public sealed record LoadOptions
     /// <summary>A server that is already running (loopback only); null starts the Release API on a free port.</summary>
     public Uri? Url { get; init; }
 
+    /// <summary>Lets <see cref="Url"/> name another machine (<c>--remote</c>): one runner per client machine against a load balancer.</summary>
+    public bool Remote { get; init; }
+
+    /// <summary>Where to write the run's latencies as an HdrHistogram log for <c>merge</c> (<see cref="Reports.HistogramLog"/>); null writes none.</summary>
+    public string? HistogramLog { get; init; }
+
     /// <summary>Scenario name prefixes to run (e.g. <c>download</c>, <c>upload-msgpack</c>); empty runs all.</summary>
     public IReadOnlyList<string> ScenarioFilters { get; init; } = [];
 
@@ -131,6 +137,21 @@ public sealed record LoadOptions
     /// <summary>Checks what one option cannot check alone; throws <see cref="ArgumentException"/>.</summary>
     internal LoadOptions Validated(bool capacityCountGiven)
     {
+        if (Url is not null && !Remote && !LoadCommandLine.IsLoopback(Url))
+        {
+            throw new ArgumentException($"--url: '{Url.Host}' is not a loopback address; the load runner only targets this machine (127.0.0.1, localhost, [::1]) unless --remote is given.");
+        }
+
+        if (Remote && Url is null)
+        {
+            throw new ArgumentException("--remote applies to --url: the server the runner starts is always on this machine.");
+        }
+
+        if (LogCost && HistogramLog is not null)
+        {
+            throw new ArgumentException("--histogram-log applies to load runs, not to --log-cost, whose report is its own.");
+        }
+
         if (Url is not null && ServerEnvironment.Count > 0)
         {
             throw new ArgumentException("--server-env applies to a server the runner starts, not to --url.");

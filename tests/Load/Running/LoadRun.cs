@@ -43,6 +43,11 @@ public static class LoadRun
         using var stop = new RunStop(plan.Timeout);
         var record = new RunRecord(RunDescription.Create(args, plan.Options, plan.Cpus.Describe(), plan.Options.Url is null ? "not started" : $"already running at {plan.Options.Url}"));
         await MeasureAsync(plan, record, stop);
+        if (plan.Options.HistogramLog is { } histogramLog)
+        {
+            Console.WriteLine($"Histogram log (for merge): {await HistogramLog.WriteAsync(histogramLog, record.Run, record.Results)}");
+        }
+
         var reports = await WriteReportsAsync(plan, record);
         ShowSummary(reports, record.Ending);
         await WriteResultsFileAsync(plan, record, reports);
@@ -349,7 +354,7 @@ public static class LoadRun
         return 2;
     }
 
-    private static string? FindRepositoryRoot()
+    internal static string? FindRepositoryRoot()
     {
         foreach (var start in new[] { AppContext.BaseDirectory, Environment.CurrentDirectory })
         {
