@@ -11,9 +11,10 @@ namespace WebSerialization.Models.Streaming;
 /// output takes bytes again. Only <see cref="CompleteAsync"/>, after the input has ended, waits for the client.
 /// </summary>
 /// <remarks>
-/// Waiting for the client while the input is unread would deadlock with every HTTP/1.1 client that reads no response
-/// before it has sent its whole request (HttpClient among them): the server would stop reading the request, the
-/// client could not finish sending it, and neither would move. With the file, a client that reads as it sends gets the
+/// Waiting for the client while the input is unread would deadlock with an HTTP/1.1 client that reads no response
+/// before it has sent its whole request (HTTP/1.1 allows it): the server would stop reading the request, the client
+/// could not finish sending it, and neither would move; and it would slow the upload of a client that reads more
+/// slowly than it sends (one whose single core also sends) to its reading pace. With the file, a client that reads as it sends gets the
 /// output as it is made, one that does not gets it once it has sent everything, and memory is the chunk either way.
 /// The first chunk is held back until it is full, so an input found bad within it leaves the output untouched.
 /// The file is written and read synchronously, a chunk at a time, between members: the pages are fresh in the page
