@@ -1,5 +1,7 @@
 using System.Globalization;
+using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models.Codecs;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Binary;
 
@@ -30,7 +32,7 @@ internal static class BinarySpecDocument
         Assert.True(open > heading, $"docs/binary-format.md has no ```hex block under \"### {vector}\".");
         var close = Array.FindIndex(lines, open + 1, line => line.StartsWith("```", StringComparison.Ordinal));
         var hex = lines[(open + 1)..close].Select(line => line.Split('#')[0]).SelectMany(part => part.Where(Uri.IsHexDigit));
-        return Convert.FromHexString(string.Concat(hex));
+        return CodecHarness.Hex(string.Concat(hex));
     }
 
     /// <summary>The defaults of the Reading section's table of limits: its rows whose first cell names a limit and second is a number.</summary>
@@ -56,7 +58,7 @@ internal static class BinarySpecDocument
                 var error = cells[2].Split(' ');
                 return new RejectedPayload(
                     cells[0],
-                    Convert.FromHexString(string.Concat(cells[1].Where(Uri.IsHexDigit))),
+                    CodecHarness.Hex(string.Concat(cells[1].Where(Uri.IsHexDigit))),
                     Enum.Parse<WireFormatError>(error[0]),
                     error.Length > 1 ? error[1] : null,
                     long.Parse(cells[3], CultureInfo.InvariantCulture));

@@ -13,18 +13,6 @@ public class JsonOrganizationDecoderTests
 {
     private static readonly JsonCodec Codec = JsonCodec.Instance;
 
-    [Fact]
-    public void RejectsEveryPrefixAsTruncatedWhenFinal()
-    {
-        var payload = CodecHarness.Encode(Codec, OrganizationGen.Extremes());
-
-        for (var length = 0; length < payload.Length; length++)
-        {
-            var error = CodecHarness.DecodeFailure(Codec, payload[..length]);
-            Assert.True(error.Error == WireFormatError.Truncated, $"Prefix of {length} bytes: {error.Error} {error.Message}");
-        }
-    }
-
     // Members of the shape the encoder writes are read by a fast path when they lie whole in what the decoder is
     // given, and by the reader when they arrive a byte at a time: every byte of such members, replaced by each byte
     // that could change what the bytes mean, must give both the same organization or the same error at the same offset.
@@ -411,17 +399,6 @@ public class JsonOrganizationDecoderTests
 
         Assert.Equal(WireFormatError.Malformed, error.Error);
         Assert.Equal(5, error.Offset);
-    }
-
-    [Fact]
-    public void KeepsFailingOnceItHasFailed()
-    {
-        var decoder = Codec.CreateDecoder(DecodeLimits.Default);
-        Assert.Throws<WireFormatException>(() => decoder.Decode(new ReadOnlySequence<byte>("[]"u8.ToArray()), isFinalBlock: false));
-
-        Assert.Throws<WireFormatException>(() => decoder.Decode(new ReadOnlySequence<byte>("{}"u8.ToArray()), isFinalBlock: true));
-        Assert.False(decoder.IsComplete);
-        Assert.Throws<InvalidOperationException>(decoder.GetResult);
     }
 
     // Feeds payload chunk by chunk, never final, until the decoder throws; returns the error and the bytes delivered.

@@ -333,17 +333,6 @@ public class ProtobufOrganizationDecoderTests
     }
 
     [Fact]
-    public void KeepsFailingOnceItHasFailed()
-    {
-        var decoder = Codec.CreateDecoder(DecodeLimits.Default);
-        Assert.Throws<WireFormatException>(() => decoder.Decode(new ReadOnlySequence<byte>([0x00]), isFinalBlock: false));
-
-        Assert.Throws<WireFormatException>(() => decoder.Decode(ReadOnlySequence<byte>.Empty, isFinalBlock: true));
-        Assert.False(decoder.IsComplete);
-        Assert.Throws<InvalidOperationException>(decoder.GetResult);
-    }
-
-    [Fact]
     public void KeepsDecodingPastTwoGigabytes()
     {
         // Offsets and the bytes consumed go past what an int holds. Members of 250 KB unknown fields keep the decoded
