@@ -1,5 +1,4 @@
 using System.Globalization;
-using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models.Codecs;
 using WebSerialization.Tests.Support;
 
@@ -16,7 +15,7 @@ internal static class BinarySpecDocument
 {
     private const string RejectedHeading = "### Rejected payloads";
 
-    private static readonly Lazy<string[]> Lines = new(() => File.ReadAllLines(FindSpec()));
+    private static readonly Lazy<string[]> Lines = new(() => File.ReadAllLines(Path.Combine(RepositoryFolder.Root, "docs", "binary-format.md")));
 
     /// <summary>The rejected payloads, by name, in the spec's order.</summary>
     public static IReadOnlyDictionary<string, RejectedPayload> RejectedPayloads => LazyRejected.Value;
@@ -66,20 +65,6 @@ internal static class BinarySpecDocument
             .ToDictionary(payload => payload.Name);
         Assert.NotEmpty(rows);
         return rows;
-    }
-
-    private static string FindSpec()
-    {
-        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
-        {
-            var candidate = Path.Combine(directory.FullName, "docs", "binary-format.md");
-            if (File.Exists(candidate))
-            {
-                return candidate;
-            }
-        }
-
-        throw new FileNotFoundException("docs/binary-format.md was not found above the test binaries.");
     }
 }
 
