@@ -229,6 +229,37 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
         Assert.Equal(rejections, rejected);
     }
 
+    public static TheoryData<string, string> FormatsAndLimits =>
+        Rows(WireFormat.All, ["MaxMembers", "MaxTags", "MaxStringBytes in a tag", "MaxStringBytes in a name", "MaxStringBytes in a description", "MaxStringBytes in an address"]);
+
+    // Two members, two tags and one text of 5 UTF-8 bytes (the others have 1): limits set exactly to that let it
+    // through, and one less on the limit under test refuses it, naming the limit, whole or a byte at a time.
+    [Theory]
+    [MemberData(nameof(FormatsAndLimits))]
+    public void EnforcesEachLimitFromOnePastItsValue(string formatKey, string limit)
+    {
+        var codec = WireFormat.FromKey(formatKey)!.Codec;
+        const string Longest = "ab\u20ac";
+        var member = new Member { Id = 1, Name = limit.EndsWith("name", StringComparison.Ordinal) ? Longest : "n", Description = limit.EndsWith("description", StringComparison.Ordinal) ? Longest : "d", Address = limit.EndsWith("address", StringComparison.Ordinal) ? Longest : "a" };
+        var organization = new Organization { Id = 1, Tags = ["a", limit.EndsWith("tag", StringComparison.Ordinal) ? Longest : "b"], Members = [member, new Member { Id = 2 }] };
+        var exactly = DecodeLimits.Default with { MaxMembers = 2, MaxTags = 2, MaxStringBytes = 5 };
+        var name = limit.Split(' ')[0];
+        var over = name switch
+        {
+            "MaxMembers" => exactly with { MaxMembers = 1 },
+            "MaxTags" => exactly with { MaxTags = 1 },
+            _ => exactly with { MaxStringBytes = 4 },
+        };
+        var payload = Encode(codec, organization);
+
+        OrganizationAssert.Equal(organization, Decode(codec, payload, limits: exactly));
+        foreach (var chunkSize in new[] { 1, int.MaxValue })
+        {
+            var error = DecodeFailure(codec, payload, chunkSize, over);
+            Assert.Equal((WireFormatError.LimitExceeded, name), (error.Error, error.Limit));
+        }
+    }
+
     // Format keys rather than formats, so that each row is a test case of its own in a listing.
     public static TheoryData<string, string> FormatsAndInvalidUtf8 =>
         // A stray continuation byte, a lead byte that never starts UTF-8, overlong forms, an encoded surrogate, a code

@@ -102,19 +102,6 @@ public class JsonOrganizationDecoderTests
         Assert.InRange(clock.Elapsed, TimeSpan.Zero, TimeSpan.FromSeconds(3));
     }
 
-    [Theory]
-    [InlineData("{\"members\":[{},{},{}]}", nameof(DecodeLimits.MaxMembers))]
-    [InlineData("{\"tags\":[\"a\",\"b\",\"c\"]}", nameof(DecodeLimits.MaxTags))]
-    public void RefusesMoreItemsThanTheLimit(string json, string limit)
-    {
-        var limits = new DecodeLimits { MaxMembers = 2, MaxTags = 2 };
-
-        var error = CodecHarness.DecodeFailure(Codec, Encoding.UTF8.GetBytes(json), limits: limits);
-
-        Assert.Equal(WireFormatError.LimitExceeded, error.Error);
-        Assert.Equal(limit, error.Limit);
-    }
-
     [Fact]
     public void AcceptsExactlyTheLimits()
     {
