@@ -15,11 +15,12 @@ public class JsonOrganizationDecoderTests
 
     // Members of the shape the encoder writes are read by a fast path when they lie whole in what the decoder is
     // given, and by the reader when they arrive a byte at a time: every byte of such members, replaced by each byte
-    // that could change what the bytes mean, must give both the same organization or the same error at the same offset.
+    // that could change what the bytes mean, must give both the same organization or the same error at the same offset,
+    // and exactly as many must be rejected as when the count was taken.
     [Theory]
-    [InlineData(int.MaxValue, int.MaxValue)]
-    [InlineData(12, 4)]
-    public void ReadsMembersWholeInOneSpanAsWhenTheyArriveAByteAtATime(int maxStringBytes, int maxMembers)
+    [InlineData(int.MaxValue, int.MaxValue, 6489)]
+    [InlineData(12, 4, 10220)]
+    public void ReadsMembersWholeInOneSpanAsWhenTheyArriveAByteAtATime(int maxStringBytes, int maxMembers, int rejections)
     {
         var members = new List<Member>
         {
@@ -36,22 +37,23 @@ public class JsonOrganizationDecoderTests
         var firstMember = payload.AsSpan().IndexOf("{\"id\":1,"u8);
         byte[] replacements = [(byte)'"', (byte)'\\', (byte)' ', (byte)'.', (byte)'e', (byte)'0', (byte)'1', (byte)'-', (byte)',', (byte)'}', (byte)'n', 0x01, 0xC3, 0xFF];
 
-        var compared = 0;
+        var (compared, rejected) = (0, 0);
         for (var position = firstMember; position < payload.Length - 2; position++)
         {
             foreach (var replacement in replacements)
             {
                 var mutated = (byte[])payload.Clone();
                 mutated[position] = replacement;
-                Assert.True(
-                    Outcome(mutated, int.MaxValue, limits) == Outcome(mutated, 1, limits),
-                    $"Byte {position} set to 0x{replacement:X2}: whole {Outcome(mutated, int.MaxValue, limits)}, byte by byte {Outcome(mutated, 1, limits)}");
+                var (whole, byteByByte) = (Outcome(mutated, int.MaxValue, limits), Outcome(mutated, 1, limits));
+                Assert.True(whole == byteByByte, $"Byte {position} set to 0x{replacement:X2}: whole {whole}, byte by byte {byteByByte}");
                 compared++;
+                rejected += Enum.GetNames<WireFormatError>().Any(error => whole.StartsWith(error, StringComparison.Ordinal)) ? 1 : 0;
             }
         }
 
         Assert.Equal(Outcome(payload, int.MaxValue, DecodeLimits.Default), Convert.ToHexString(payload));
         Assert.True(compared > 500, $"Only {compared} payloads were compared.");
+        Assert.Equal(rejections, rejected);
     }
 
     [Fact]
