@@ -31,9 +31,9 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     public static TheoryData<string, int> FormatsAndChunkSizes => Rows(WireFormat.All, [1, 4096]);
 
     // Payloads of each format: the organization with every extreme, and two random ones.
-    public static TheoryData<string, string> FormatsWithAnEndAndPayloads => Rows(WireFormat.All.Where(format => format != WireFormat.Protobuf), ["extremes", "random 7", "random 8"]);
+    public static TheoryData<string, string> FormatsWithAnEndAndPayloads => Rows(WireFormat.All.Where(format => format != WireFormat.Protobuf), ["extremes", "random 7 of 10", "random 8 of 10"]);
 
-    public static TheoryData<string, string> FormatsAndPayloads => Rows(WireFormat.All, ["extremes", "random 7", "random 8"]);
+    public static TheoryData<string, string> FormatsAndPayloads => Rows(WireFormat.All, ["extremes", "random 7 of 10", "random 8 of 10"]);
 
     [Theory]
     [MemberData(nameof(FormatsAndSeeds))]
@@ -93,7 +93,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     public void RejectsEveryPrefixAsTruncatedWhereItEndsWhenFinal(string formatKey, string payloadName)
     {
         var codec = WireFormat.FromKey(formatKey)!.Codec;
-        var payload = Encode(codec, Payload(payloadName));
+        var payload = Encode(codec, OrganizationGen.Named(payloadName));
 
         for (var length = 0; length < payload.Length; length++)
         {
@@ -108,7 +108,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     public void WaitsForMoreAtEveryPrefixUntilTheLastCallSaysItIsFinal(string formatKey, string payloadName)
     {
         var codec = WireFormat.FromKey(formatKey)!.Codec;
-        var payload = Encode(codec, Payload(payloadName));
+        var payload = Encode(codec, OrganizationGen.Named(payloadName));
 
         for (var length = 0; length < payload.Length; length++)
         {
@@ -353,10 +353,6 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
 
         return data;
     }
-
-    private static Organization Payload(string name) => name == "extremes"
-        ? OrganizationGen.Extremes()
-        : OrganizationGen.Random(int.Parse(name["random ".Length..], System.Globalization.CultureInfo.InvariantCulture), 10);
 
     // One to three corruptions: a bit flipped, a byte replaced, inserted or removed, the rest cut off, or a byte set to
     // 0xFF or 0x80 (never the start of a UTF-8 character).

@@ -48,7 +48,7 @@ public class OrganizationStreamWriterTests
             var data = new TheoryData<string, string>();
             foreach (var format in WireFormat.All)
             {
-                foreach (var name in new[] { "random 1", "random 2", "random 3", "extremes", "seed", "long texts" })
+                foreach (var name in new[] { "random 1 of 300", "random 2 of 300", "random 3 of 300", "extremes", "seed 2000", "long texts" })
                 {
                     data.Add(format.Key, name);
                 }
