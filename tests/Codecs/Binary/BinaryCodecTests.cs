@@ -49,30 +49,6 @@ public class BinaryCodecTests
         }
     }
 
-    [Theory]
-    [InlineData(0x7FF8000000000000)]
-    [InlineData(unchecked((long)0xFFF8000000000000))]
-    [InlineData(0x7FF0000000000001)]
-    [InlineData(0x7FFFFFFFFFFFFFFF)]
-    [InlineData(unchecked((long)0xFFFFFFFFFFFFFFFF))]
-    [InlineData(0x7FF0000000000000)]
-    [InlineData(unchecked((long)0xFFF0000000000000))]
-    [InlineData(unchecked((long)0x8000000000000000))]
-    [InlineData(0)]
-    [InlineData(1)]
-    [InlineData(0x43E0000000000000)]
-    [InlineData(unchecked((long)0xC3E0000000000000))]
-    [InlineData(0x4340000000000001)]
-    public void DoublesRoundTripBitForBit(long bits)
-    {
-        var value = BitConverter.Int64BitsToDouble(bits);
-        var organization = new Organization { Members = [new Member { Value = value }, new Member { Id = 1, Value = value }] };
-
-        var decoded = Decode(Codec, Encode(Codec, organization));
-
-        Assert.All(decoded.Members!, member => Assert.Equal(bits, BitConverter.DoubleToInt64Bits(member.Value)));
-    }
-
     [Fact]
     public void TrailingNumbersOfEveryLengthRoundTripAtTheirPowersOfTen()
     {

@@ -75,6 +75,25 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
         OrganizationAssert.Equal(organization, Decode(codec, Encode(codec, organization), chunkSize));
     }
 
+    public static TheoryData<string, long> FormatsAndDoubleBits => Rows(WireFormat.All, OrganizationGen.DoubleBits);
+
+    // Every special double, in a member of its own and after one with the same value. JSON has no way to write a NaN's
+    // payload or sign, so it keeps only that the value is NaN; every other format keeps every bit.
+    [Theory]
+    [MemberData(nameof(FormatsAndDoubleBits))]
+    public void KeepsEveryDoubleToTheBit(string formatKey, long bits)
+    {
+        var format = WireFormat.FromKey(formatKey)!;
+        var value = BitConverter.Int64BitsToDouble(bits);
+        var organization = new Organization { Members = [new Member { Value = value }, new Member { Id = 1, Value = value }] };
+
+        var decoded = Decode(format.Codec, Encode(format.Codec, organization));
+
+        Assert.All(decoded.Members!, member => Assert.Equal(
+            format == WireFormat.Json && double.IsNaN(value) ? "NaN" : Convert.ToString(bits, 16),
+            format == WireFormat.Json && double.IsNaN(member.Value) ? "NaN" : Convert.ToString(BitConverter.DoubleToInt64Bits(member.Value), 16)));
+    }
+
     [Theory]
     [MemberData(nameof(FormatsAndChunkSizes))]
     public void HoldsAtMostOneUnfinishedUnitBetweenCalls(string formatKey, int chunkSize)

@@ -27,6 +27,7 @@ internal static class OrganizationGen
         unchecked((long)0xFFF8000000000000), // .NET's double.NaN (sign bit set)
         0x7FF0000000000001, // a signalling NaN
         0x7FFFFFFFFFFFFFFF, // NaN with every payload bit set
+        unchecked((long)0xFFFFFFFFFFFFFFFF), // the same with the sign bit set
         unchecked((long)0xFFF0000000000001), // negative signalling NaN
         0x7FF4000000000000, // another signalling NaN payload
         0x7FF0000000000000, // +infinity
