@@ -1,4 +1,5 @@
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests;
 
@@ -8,7 +9,7 @@ public sealed class ReadmeFormatTableTests
     [Fact]
     public void ListsEveryFormatWithItsMediaTypeAliasesAndKeyInOrder()
     {
-        var rows = TableRows(File.ReadAllLines(FindReadme()), "## Asking for a format");
+        var rows = TableRows(File.ReadAllLines(Path.Combine(RepositoryFolder.Root, "README.md")), "## Asking for a format");
 
         var expected = WireFormat.All.Select(format => new[]
         {
@@ -32,19 +33,5 @@ public sealed class ReadmeFormatTableTests
             .Skip(2)
             .Select(line => line.Trim().Trim('|').Split('|').Select(cell => cell.Trim()).ToArray())
             .ToList();
-    }
-
-    private static string FindReadme()
-    {
-        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
-        {
-            var candidate = Path.Combine(directory.FullName, "README.md");
-            if (File.Exists(candidate) && Directory.Exists(Path.Combine(directory.FullName, "src", "Models")))
-            {
-                return candidate;
-            }
-        }
-
-        throw new FileNotFoundException("README.md was not found above the test binaries.");
     }
 }

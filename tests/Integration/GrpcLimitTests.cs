@@ -63,10 +63,8 @@ public sealed class GrpcLimitTests(LimitedApiServer server)
         var payload = limit switch
         {
             "MaxMembers" => await HttpPayloads.DownloadAsync(server.Client, WireFormat.Protobuf, 1000),
-            // Six tags "a": field 2, length 1.
-            "MaxTags" => [.. Enumerable.Repeat<byte[]>([0x12, 0x01, (byte)'a'], 6).SelectMany(tag => tag)],
-            // One member whose Name (field 2) is 100 bytes.
-            _ => [0x1A, 102, 0x12, 100, .. Enumerable.Repeat((byte)'n', 100)],
+            "MaxTags" => CodecHarness.Encode(WireFormat.Protobuf.Codec, new Organization { Tags = ["a", "a", "a", "a", "a", "a"] }),
+            _ => CodecHarness.Encode(WireFormat.Protobuf.Codec, new Organization { Members = [new() { Name = new string('n', 100) }] }),
         };
 
         using var response = await HttpPayloads.UploadAsync(server.Client, WireFormat.Protobuf, payload);

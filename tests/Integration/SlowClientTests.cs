@@ -8,6 +8,7 @@ using System.Text.RegularExpressions;
 using Microsoft.Extensions.Logging;
 using WebSerialization.Api.Limits;
 using WebSerialization.Models;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -204,8 +205,8 @@ public sealed partial class SlowClientTests(SlowClientApiServer server) : IClass
     [Fact]
     public void ProductionDefaultsAreTheDocumentedOnes()
     {
-        var docs = File.ReadAllText(Path.Combine(RepositoryRoot(), "docs", "configuration.md"));
-        using var appsettings = JsonDocument.Parse(File.ReadAllText(Path.Combine(RepositoryRoot(), "src", "Api", "appsettings.json")));
+        var docs = File.ReadAllText(Path.Combine(RepositoryFolder.Root, "docs", "configuration.md"));
+        using var appsettings = JsonDocument.Parse(File.ReadAllText(Path.Combine(RepositoryFolder.Root, "src", "Api", "appsettings.json")));
         var limits = appsettings.RootElement.GetProperty("Limits");
         var defaults = new HeavyRequestOptions();
         foreach (var (name, value) in new (string, double)[]
@@ -230,17 +231,6 @@ public sealed partial class SlowClientTests(SlowClientApiServer server) : IClass
         e.Level == LogLevel.Information && e.Message.StartsWith($"Cut {method} /api/organization from {address} ", StringComparison.Ordinal) && e.Message.Contains(reason, StringComparison.Ordinal);
 
     private async Task<byte[]> BinaryOrganizationAsync() => await server.Client.GetByteArrayAsync(Binary);
-
-    private static string RepositoryRoot()
-    {
-        var directory = new DirectoryInfo(AppContext.BaseDirectory);
-        while (!File.Exists(Path.Combine(directory.FullName, "WebSerialization.sln")))
-        {
-            directory = directory.Parent!;
-        }
-
-        return directory.FullName;
-    }
 
     // Sleeps until `bytes` at `bytesPerSecond` are due.
     private static async Task PaceAsync(Stopwatch clock, long bytes, int bytesPerSecond)

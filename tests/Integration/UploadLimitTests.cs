@@ -1,8 +1,6 @@
-using System.Buffers;
 using System.Diagnostics;
 using System.Net;
 using System.Net.Sockets;
-using System.Runtime.InteropServices;
 using System.Text;
 using WebSerialization.Models;
 using WebSerialization.Tests.Support;
@@ -48,8 +46,8 @@ public sealed class UploadLimitTests(LimitedApiServer server)
         var body = limit switch
         {
             "MaxMembers" => await HttpPayloads.DownloadAsync(server.Client, format, 1000),
-            "MaxTags" => Encode(format, new Organization { Id = 1, Tags = ["a", "b", "c", "d", "e", "f"], Members = [] }),
-            _ => Encode(format, new Organization { Id = 1, Tags = [], Members = [new() { Id = 1, Name = new string('n', 100) }] }),
+            "MaxTags" => CodecHarness.Encode(format.Codec, new Organization { Id = 1, Tags = ["a", "b", "c", "d", "e", "f"], Members = [] }),
+            _ => CodecHarness.Encode(format.Codec, new Organization { Id = 1, Tags = [], Members = [new() { Id = 1, Name = new string('n', 100) }] }),
         };
 
         using var response = await HttpPayloads.UploadAsync(server.Client, format, body);
@@ -80,14 +78,4 @@ public sealed class UploadLimitTests(LimitedApiServer server)
     }
 
     private Task AssertStillServingAsync() => server.AssertStillServingAsync("/api/organization?format=json");
-
-    private static byte[] Encode(WireFormat format, Organization organization)
-    {
-        var output = new ArrayBufferWriter<byte>();
-        var encoder = format.Codec.CreateEncoder();
-        encoder.WriteHeader(output, organization, organization.Members!.Count);
-        encoder.WriteMembers(output, CollectionsMarshal.AsSpan(organization.Members));
-        encoder.WriteFooter(output);
-        return output.WrittenSpan.ToArray();
-    }
 }

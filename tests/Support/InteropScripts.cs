@@ -14,7 +14,7 @@ public static class InteropScripts
 {
     private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(60);
 
-    private static readonly Lazy<string> InteropDirectory = new(FindInteropDirectory);
+    private static readonly Lazy<string> InteropDirectory = new(() => Path.Combine(RepositoryFolder.Root, "tests", "Interop"));
 
     /// <summary>The schema file the scripts use unless given another.</summary>
     public static string SchemaPath => Path.Combine(InteropDirectory.Value, "organization.proto");
@@ -115,19 +115,5 @@ public static class InteropScripts
         {
             throw new InvalidOperationException("node is not on the PATH; the interop tests need Node 20 or later, then npm ci in tests/Interop.", e);
         }
-    }
-
-    private static string FindInteropDirectory()
-    {
-        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
-        {
-            var candidate = Path.Combine(directory.FullName, "tests", "Interop");
-            if (File.Exists(Path.Combine(candidate, "package.json")))
-            {
-                return candidate;
-            }
-        }
-
-        throw new InvalidOperationException($"No tests/Interop/package.json above {AppContext.BaseDirectory}.");
     }
 }

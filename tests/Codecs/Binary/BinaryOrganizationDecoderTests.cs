@@ -1,10 +1,10 @@
 using System.Buffers;
-using System.Diagnostics;
 using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models.Binary;
 using WebSerialization.Models.Codecs;
 using WebSerialization.Models;
 using WebSerialization.Tests.Support;
+using static WebSerialization.Tests.Support.CodecHarness;
 
 namespace WebSerialization.Codecs.Tests.Binary;
 
@@ -14,68 +14,9 @@ namespace WebSerialization.Codecs.Tests.Binary;
 /// </summary>
 public class BinaryOrganizationDecoderTests
 {
+    private static readonly BinaryCodec Codec = BinaryCodec.Instance;
+
     private const string NoTags = "57 53 42 46 01 00 00 ";
-
-    public static TheoryData<string> ValidPayloads => ["Vector 2", "Vector 3", "Random 7", "Random 8"];
-
-    [Theory]
-    [MemberData(nameof(ValidPayloads))]
-    public void EveryPrefixOfAValidPayloadIsTruncatedWhenFinal(string name)
-    {
-        var payload = Payload(name);
-
-        for (var length = 0; length < payload.Length; length++)
-        {
-            var exception = DecodeFails(payload[..length]);
-            Assert.True(exception.Error == WireFormatError.Truncated, $"Prefix of {length} bytes: {exception.Error} {exception.Message}");
-        }
-    }
-
-    [Theory]
-    [MemberData(nameof(ValidPayloads))]
-    public void EveryPrefixOfAValidPayloadWaitsForMoreWhenNotFinal(string name)
-    {
-        var payload = Payload(name);
-
-        for (var length = 0; length < payload.Length; length++)
-        {
-            var decoder = BinaryCodec.Instance.CreateDecoder(DecodeLimits.Default);
-            var buffer = new ReadOnlySequence<byte>(payload, 0, length);
-
-            var consumed = decoder.Decode(buffer, isFinalBlock: false);
-
-            Assert.False(decoder.IsComplete);
-            Assert.InRange(buffer.Slice(0, consumed).Length, 0, length);
-        }
-    }
-
-    [Theory]
-    [MemberData(nameof(ValidPayloads))]
-    public void TheSamePayloadFedOneBytePerSegmentDecodesIdentically(string name)
-    {
-        var payload = Payload(name);
-
-        var whole = BinaryPayload.Decode(payload);
-        var segmented = BinaryPayload.Decode(BufferSegment.Split(payload, 1));
-        var trickled = BinaryPayload.DecodeInChunks(payload, 1);
-
-        OrganizationAssert.Equal(whole, segmented);
-        OrganizationAssert.Equal(whole, trickled);
-    }
-
-    [Theory]
-    [InlineData(true)]
-    [InlineData(false)]
-    public void BytesAfterTheLastMemberAreMalformed(bool isFinalBlock)
-    {
-        // "There is no footer: the payload ends with the last member, [...] and any byte after it is Malformed."
-        byte[] payload = [.. BinaryTestVectors.Bytes("Vector 3"), 0x00];
-
-        var exception = DecodeFails(payload, isFinalBlock: isFinalBlock);
-
-        Assert.Equal(WireFormatError.Malformed, exception.Error);
-        Assert.Equal(payload.Length - 1, exception.Offset);
-    }
 
     [Theory]
     [InlineData("57 53 42 46 02")]
@@ -84,7 +25,7 @@ public class BinaryOrganizationDecoderTests
     public void AnyOtherVersionIsRejectedBeforeTheRestIsRead(string hex)
     {
         // "A reader rejects any version it does not implement as Malformed, before reading anything after the version byte"
-        var exception = DecodeFails(Hex(hex), isFinalBlock: false);
+        var exception = DecodeFailure(Codec, new ReadOnlySequence<byte>(Hex(hex)), isFinalBlock: false);
 
         Assert.Equal(WireFormatError.Malformed, exception.Error);
         Assert.Contains("version", exception.Message, StringComparison.Ordinal);
@@ -97,7 +38,7 @@ public class BinaryOrganizationDecoderTests
     [InlineData("93 01")]
     public void PayloadsOfOtherFormatsAreRejectedFromTheirFirstBytes(string hex)
     {
-        var exception = DecodeFails(Hex(hex), isFinalBlock: false);
+        var exception = DecodeFailure(Codec, new ReadOnlySequence<byte>(Hex(hex)), isFinalBlock: false);
 
         Assert.Equal(WireFormatError.Malformed, exception.Error);
     }
@@ -138,7 +79,7 @@ public class BinaryOrganizationDecoderTests
     public void APrefixShareOfHalfACodePointIsFineWhenTheWholeIsUtf8()
     {
         // The same as the last case above but for the suffix A9: "é", then "é" again from a 1-byte prefix and 1-byte suffix.
-        var decoded = BinaryPayload.Decode(Hex(NoTags + "03 82 00 00 04 C3 A9 00 00 83 01 02 A9 00 00"));
+        var decoded = Decode(Codec, Hex(NoTags + "03 82 00 00 04 C3 A9 00 00 83 01 02 A9 00 00"));
 
         Assert.Equal(["é", "é"], decoded.Members!.Select(member => member.Name));
     }
@@ -148,7 +89,7 @@ public class BinaryOrganizationDecoderTests
     {
         // "A reader accepts any valid choice": digits in a kind 1 text before its number, a prefix of 0 where one was
         // possible, digits as text, and an integral value in its float64 form.
-        var decoded = BinaryPayload.Decode(Hex(NoTags + "05"
+        var decoded = Decode(Codec, Hex(NoTags + "05"
             + "02 00 00 05 61 35 03 00 00 00 00 00 00 08 40 00"
             + "05 00 00 00 00 00 00 00 00 08 40 00"
             + "03 01 06 30 30 37 00 00 00 00 00 00 08 40 00"
@@ -186,7 +127,7 @@ public class BinaryOrganizationDecoderTests
     public void AStemAndNumberTextReplacesAllTheTrailingDigitsOfThePreviousValue()
     {
         // Kind 3 after "a12", then after "a5", then after null: "stem(previous) + decimal(number)".
-        var decoded = BinaryPayload.Decode(Hex(NoTags + "05 82 00 00 03 61 0C 00 00 87 05 00 00 81 00 00 87 07 00 00"));
+        var decoded = Decode(Codec, Hex(NoTags + "05 82 00 00 03 61 0C 00 00 87 05 00 00 81 00 00 87 07 00 00"));
 
         Assert.Equal(["a12", "a5", null, "7"], decoded.Members!.Select(member => member.Name));
     }
@@ -241,10 +182,10 @@ public class BinaryOrganizationDecoderTests
         // 2,000,000 members declared (the default limit), then 10,000 of the smallest members there are (next id, null
         // texts, integer value 0, no time delta: 3 bytes each), streamed in 1 KB chunks, and the payload ends.
         var payload = Hex(NoTags + "81 89 7A" + string.Concat(Enumerable.Repeat("81 00 00 ", 10_000)));
-        CodecHarness.DecodeFailure(BinaryCodec.Instance, payload, chunkSize: 1024);
+        DecodeFailure(Codec, payload, chunkSize: 1024);
 
         var before = GC.GetAllocatedBytesForCurrentThread();
-        var exception = CodecHarness.DecodeFailure(BinaryCodec.Instance, payload, chunkSize: 1024);
+        var exception = DecodeFailure(Codec, payload, chunkSize: 1024);
         var allocated = GC.GetAllocatedBytesForCurrentThread() - before;
 
         // The 10,000 members take 640 KB and their list at most a slot per 3 bytes received; a list sized by the
@@ -258,133 +199,12 @@ public class BinaryOrganizationDecoderTests
     {
         var limits = new DecodeLimits { MaxMembers = 2, MaxTags = 1, MaxStringBytes = 9 };
 
-        Assert.Equal(nameof(DecodeLimits.MaxMembers), DecodeFails(Hex(NoTags + "04"), limits).Limit);
-        Assert.Equal(nameof(DecodeLimits.MaxTags), DecodeFails(Hex("57 53 42 46 01 00 03"), limits).Limit);
+        Assert.Equal(nameof(DecodeLimits.MaxMembers), DecodeFailure(Codec, Hex(NoTags + "04"), limits: limits).Limit);
+        Assert.Equal(nameof(DecodeLimits.MaxTags), DecodeFailure(Codec, Hex("57 53 42 46 01 00 03"), limits: limits).Limit);
 
         // "TestName1" is 9 bytes and fits; "TestName10" is 10 once the number is written out.
         var names = new Organization { Members = [new Member { Name = "TestName1" }, new Member { Name = "TestName10" }] };
-        Assert.Equal(nameof(DecodeLimits.MaxStringBytes), DecodeFailsWhereverItStands(BinaryPayload.Encode(names), limits).Limit);
-    }
-
-    [Fact]
-    public void AllocatesLittleBeyondTheDecodedObjects()
-    {
-        var organization = OrganizationGenerator.Create(10_000);
-        var payload = BinaryPayload.Encode(organization);
-        BinaryPayload.Decode(payload);
-
-        // What the decoded objects themselves take: copies of every member and text, in a list of the same size.
-        var before = GC.GetAllocatedBytesForCurrentThread();
-        var copies = new List<Member>(organization.Members!.Count);
-        foreach (var member in organization.Members)
-        {
-            copies.Add(new Member { Name = new string(member.Name), Description = new string(member.Description), Address = new string(member.Address) });
-        }
-
-        var objects = GC.GetAllocatedBytesForCurrentThread() - before;
-        before = GC.GetAllocatedBytesForCurrentThread();
-        var decoder = BinaryCodec.Instance.CreateDecoder(DecodeLimits.Default);
-        decoder.Decode(new ReadOnlySequence<byte>(payload), isFinalBlock: true);
-        var decoding = GC.GetAllocatedBytesForCurrentThread() - before;
-
-        GC.KeepAlive(copies);
-        Assert.True(decoding - objects < 16 * 1024, $"Decoding allocated {decoding:N0} bytes for {objects:N0} bytes of objects.");
-    }
-
-    [Fact]
-    public void GetResultBeforeTheEndThrows()
-    {
-        var decoder = BinaryCodec.Instance.CreateDecoder(DecodeLimits.Default);
-        decoder.Decode(new ReadOnlySequence<byte>(Hex(NoTags)), isFinalBlock: false);
-
-        Assert.Throws<InvalidOperationException>(decoder.GetResult);
-    }
-
-    [Fact(Timeout = 60_000)]
-    public async Task SeededRandomCorruptionsOnlyEverThrowWireFormatException()
-    {
-        string[] sources = ["Vector 2", "Vector 3", .. Enumerable.Range(1, 24).Select(seed => $"Random {seed}")];
-        var payloads = sources.Select(Payload).Where(payload => payload.Length > 8).ToArray();
-
-        var outcomes = await Task.Run(() =>
-        {
-            var random = new Random(20231210);
-            var counts = new Dictionary<string, int>();
-            var stopwatch = Stopwatch.StartNew();
-            for (var iteration = 0; iteration < 5_000; iteration++)
-            {
-                var corrupted = Corrupt(random, payloads[random.Next(payloads.Length)]);
-                var segmentSize = random.Next(4) == 0 ? random.Next(1, 8) : int.MaxValue;
-                string outcome;
-                try
-                {
-                    var decoder = BinaryCodec.Instance.CreateDecoder(DecodeLimits.Default);
-                    decoder.Decode(BufferSegment.Split(corrupted, segmentSize), isFinalBlock: true);
-                    outcome = "decoded";
-                }
-                catch (WireFormatException exception)
-                {
-                    outcome = exception.Error.ToString();
-                }
-                catch (Exception exception)
-                {
-                    Assert.Fail($"Iteration {iteration} ({Convert.ToHexString(corrupted)}) threw {exception}");
-                    throw;
-                }
-
-                counts[outcome] = counts.GetValueOrDefault(outcome) + 1;
-            }
-
-            Assert.True(stopwatch.Elapsed < TimeSpan.FromSeconds(30), $"5,000 corrupted payloads took {stopwatch.Elapsed}.");
-            return counts;
-        });
-
-        Assert.True(outcomes.GetValueOrDefault(nameof(WireFormatError.Malformed)) > 0);
-        Assert.True(outcomes.GetValueOrDefault(nameof(WireFormatError.Truncated)) > 0);
-    }
-
-    private static byte[] Corrupt(Random random, byte[] payload)
-    {
-        var bytes = payload.ToList();
-        for (var mutations = random.Next(1, 4); mutations > 0 && bytes.Count > 0; mutations--)
-        {
-            var at = random.Next(bytes.Count);
-            switch (random.Next(6))
-            {
-                case 0:
-                    bytes[at] ^= (byte)(1 << random.Next(8));
-                    break;
-                case 1:
-                    bytes[at] = (byte)random.Next(256);
-                    break;
-                case 2:
-                    bytes.Insert(at, (byte)random.Next(256));
-                    break;
-                case 3:
-                    bytes.RemoveAt(at);
-                    break;
-                case 4:
-                    bytes.RemoveRange(at, bytes.Count - at);
-                    break;
-                default:
-                    bytes[at] = random.Next(2) == 0 ? (byte)0xFF : (byte)0x80;
-                    break;
-            }
-        }
-
-        return [.. bytes];
-    }
-
-    private static byte[] Payload(string name) => name.StartsWith("Random ", StringComparison.Ordinal)
-        ? BinaryPayload.Encode(OrganizationGen.Random(int.Parse(name["Random ".Length..], System.Globalization.CultureInfo.InvariantCulture)))
-        : BinaryTestVectors.Bytes(name);
-
-    private static byte[] Hex(string hex) => Convert.FromHexString(hex.Replace(" ", string.Empty, StringComparison.Ordinal));
-
-    private static WireFormatException DecodeFails(byte[] payload, DecodeLimits? limits = null, bool isFinalBlock = true)
-    {
-        var decoder = BinaryCodec.Instance.CreateDecoder(limits ?? DecodeLimits.Default);
-        return Assert.Throws<WireFormatException>(() => decoder.Decode(new ReadOnlySequence<byte>(payload), isFinalBlock));
+        Assert.Equal(nameof(DecodeLimits.MaxStringBytes), DecodeFailsWhereverItStands(Encode(Codec, names), limits).Limit);
     }
 
     // The decoder reads members in a fast loop while enough bytes remain after them, and hands any member that loop does
@@ -393,8 +213,8 @@ public class BinaryOrganizationDecoderTests
     // fail alike: the same error, message, offset and limit.
     private static WireFormatException DecodeFailsWhereverItStands(byte[] payload, DecodeLimits? limits = null)
     {
-        var alone = DecodeFails(payload, limits);
-        var followed = DecodeFails([.. payload, .. new byte[64]], limits);
+        var alone = DecodeFailure(Codec, payload, limits: limits);
+        var followed = DecodeFailure(Codec, [.. payload, .. new byte[64]], limits: limits);
 
         Assert.Equal(alone.Error, followed.Error);
         Assert.Equal(alone.Message, followed.Message);
@@ -406,8 +226,8 @@ public class BinaryOrganizationDecoderTests
     private static (WireFormatException Exception, long Allocated) DecodeFailsMeasuringAllocations(byte[] payload, bool isFinalBlock)
     {
         // Once to get the code paths jitted and their statics built, then measured.
-        DecodeFails(payload, isFinalBlock: isFinalBlock);
-        var decoder = BinaryCodec.Instance.CreateDecoder(DecodeLimits.Default);
+        DecodeFailure(Codec, new ReadOnlySequence<byte>(payload), isFinalBlock);
+        var decoder = Codec.CreateDecoder(DecodeLimits.Default);
         var buffer = new ReadOnlySequence<byte>(payload);
         var before = GC.GetAllocatedBytesForCurrentThread();
         try

@@ -1,6 +1,7 @@
 using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models.Binary;
 using WebSerialization.Models.Codecs;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Binary;
 

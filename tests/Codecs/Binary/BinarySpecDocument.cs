@@ -1,5 +1,6 @@
 using System.Globalization;
 using WebSerialization.Models.Codecs;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Binary;
 
@@ -14,7 +15,7 @@ internal static class BinarySpecDocument
 {
     private const string RejectedHeading = "### Rejected payloads";
 
-    private static readonly Lazy<string[]> Lines = new(() => File.ReadAllLines(FindSpec()));
+    private static readonly Lazy<string[]> Lines = new(() => File.ReadAllLines(Path.Combine(RepositoryFolder.Root, "docs", "binary-format.md")));
 
     /// <summary>The rejected payloads, by name, in the spec's order.</summary>
     public static IReadOnlyDictionary<string, RejectedPayload> RejectedPayloads => LazyRejected.Value;
@@ -30,7 +31,7 @@ internal static class BinarySpecDocument
         Assert.True(open > heading, $"docs/binary-format.md has no ```hex block under \"### {vector}\".");
         var close = Array.FindIndex(lines, open + 1, line => line.StartsWith("```", StringComparison.Ordinal));
         var hex = lines[(open + 1)..close].Select(line => line.Split('#')[0]).SelectMany(part => part.Where(Uri.IsHexDigit));
-        return Convert.FromHexString(string.Concat(hex));
+        return CodecHarness.Hex(string.Concat(hex));
     }
 
     /// <summary>The defaults of the Reading section's table of limits: its rows whose first cell names a limit and second is a number.</summary>
@@ -56,7 +57,7 @@ internal static class BinarySpecDocument
                 var error = cells[2].Split(' ');
                 return new RejectedPayload(
                     cells[0],
-                    Convert.FromHexString(string.Concat(cells[1].Where(Uri.IsHexDigit))),
+                    CodecHarness.Hex(string.Concat(cells[1].Where(Uri.IsHexDigit))),
                     Enum.Parse<WireFormatError>(error[0]),
                     error.Length > 1 ? error[1] : null,
                     long.Parse(cells[3], CultureInfo.InvariantCulture));
@@ -64,20 +65,6 @@ internal static class BinarySpecDocument
             .ToDictionary(payload => payload.Name);
         Assert.NotEmpty(rows);
         return rows;
-    }
-
-    private static string FindSpec()
-    {
-        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
-        {
-            var candidate = Path.Combine(directory.FullName, "docs", "binary-format.md");
-            if (File.Exists(candidate))
-            {
-                return candidate;
-            }
-        }
-
-        throw new FileNotFoundException("docs/binary-format.md was not found above the test binaries.");
     }
 }
 

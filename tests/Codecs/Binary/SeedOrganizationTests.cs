@@ -1,4 +1,5 @@
 using WebSerialization.Codecs.Tests.Support;
+using WebSerialization.Models.Binary;
 using WebSerialization.Models.Json;
 using WebSerialization.Models.Protobuf;
 using WebSerialization.Tests.Support;
@@ -16,17 +17,9 @@ public class SeedOrganizationTests(SeedOrganizationFixture seed, ITestOutputHelp
     private const long SeedMessagePackLz4Bytes = 38_706_475;
 
     [Fact]
-    public void AMillionSeedMembersRoundTripExactly()
-    {
-        var payload = BinaryPayload.Encode(seed.Organization);
-
-        OrganizationAssert.Equal(seed.Organization, BinaryPayload.Decode(payload));
-    }
-
-    [Fact]
     public void AMillionSeedMembersAreSmallerInBinaryThanInProtobufAndTheSeedsMessagePackWithLz4()
     {
-        var binary = BinaryPayload.Encode(seed.Organization).Length;
+        var binary = CodecHarness.Encode(BinaryCodec.Instance, seed.Organization).Length;
         var protobuf = CodecHarness.Encode(ProtobufCodec.Instance, seed.Organization).Length;
         var json = CodecHarness.Encode(JsonCodec.Instance, seed.Organization).Length;
 

@@ -45,9 +45,11 @@ public class BinaryInteropTests
         ["an update time that wraps around"] = "57 53 42 46 01 00 00 03  81 00 FE FF FF FF FF FF FF FF FF 01  81 00 02",
     };
 
-    /// <summary>The organizations of the other interop tests, and seeded ones built to exercise this format's texts.</summary>
-    public static TheoryData<string> Names =>
-        [.. InteropOrganizations.Names, .. Enumerable.Range(1, 9).Select(seed => $"binary {seed}")];
+    /// <summary>The organizations every interop test sends both ways (<see cref="OrganizationGen.Named"/>).</summary>
+    internal static readonly string[] Organizations = ["seed 100", "random 11 of 200", "extremes", "empty lists", "nulls"];
+
+    /// <summary>The organizations of the other interop tests, and seeded ones with every edge of this format's texts.</summary>
+    public static TheoryData<string> Names => [.. Organizations, .. Enumerable.Range(1, 9).Select(seed => $"random {seed}")];
 
     public static TheoryData<string> Allowed => [.. AllowedPayloads.Keys];
 
@@ -59,7 +61,7 @@ public class BinaryInteropTests
     [MemberData(nameof(Names))]
     public void BinaryJsReadsWhatWeWrite(string name)
     {
-        var organization = Get(name);
+        var organization = OrganizationGen.Named(name);
 
         var decoded = InteropScripts.Decode("binary", CodecHarness.Encode(Codec, organization));
 
@@ -70,7 +72,7 @@ public class BinaryInteropTests
     [MemberData(nameof(Names))]
     public void WeReadWhatBinaryJsWrites(string name)
     {
-        var organization = Get(name);
+        var organization = OrganizationGen.Named(name);
 
         var decoded = CodecHarness.Decode(Codec, InteropScripts.Encode("binary", organization), chunkSize: 7);
 
@@ -82,7 +84,7 @@ public class BinaryInteropTests
     public void WritesTheSameBytesAsBinaryJs(string name)
     {
         // The spec's writer choices leave nothing open for well-formed strings, which all of these are.
-        var organization = Get(name);
+        var organization = OrganizationGen.Named(name);
 
         Assert.Equal(CodecHarness.Encode(Codec, organization), InteropScripts.Encode("binary", organization));
     }
@@ -121,7 +123,7 @@ public class BinaryInteropTests
     [MemberData(nameof(Allowed))]
     public void BothReadersAcceptWhatTheSpecAllows(string description)
     {
-        var payload = FromHex(AllowedPayloads[description]);
+        var payload = CodecHarness.Hex(AllowedPayloads[description]);
 
         var ours = CodecHarness.Decode(Codec, payload);
 
@@ -140,12 +142,6 @@ public class BinaryInteropTests
         Assert.Equal((expected.Error, expected.Offset), (ours.Error, ours.Offset));
         Assert.True(theirs.Message.Contains($"{expected.Error} at offset {expected.Offset}:", StringComparison.Ordinal), $"{name}: {theirs.Message}");
     }
-
-    private static byte[] FromHex(string hex) => Convert.FromHexString(hex.Replace(" ", string.Empty, StringComparison.Ordinal));
-
-    private static Organization Get(string name) => name.StartsWith("binary ", StringComparison.Ordinal)
-        ? OrganizationGen.Random(int.Parse(name["binary ".Length..], System.Globalization.CultureInfo.InvariantCulture))
-        : InteropOrganizations.Get(name);
 
     // OrganizationAssert lets any NaN equal any other, for formats that cannot carry a payload; this one must keep it.
     private static void AssertSameToTheBit(Organization expected, Organization actual)

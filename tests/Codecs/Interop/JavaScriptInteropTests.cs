@@ -6,7 +6,7 @@ namespace WebSerialization.Codecs.Tests.Interop;
 
 /// <summary>
 /// Our codecs against JavaScript libraries that share no code with ours, both ways, on each of
-/// <see cref="InteropOrganizations"/>:
+/// <see cref="BinaryInteropTests.Organizations"/>:
 /// <list type="bullet">
 /// <item>JSON against JavaScript's own <c>JSON.parse</c> (with source text access, so int64 keeps every digit).</item>
 /// <item>MessagePack against @msgpack/msgpack. MessagePack tells null from empty, so every value must survive exactly.
@@ -27,7 +27,7 @@ public class JavaScriptInteropTests
             var cases = new TheoryData<WireFormat, string>();
             foreach (var format in WireFormat.All.Where(format => format != WireFormat.Binary))
             {
-                foreach (var name in InteropOrganizations.Names)
+                foreach (var name in BinaryInteropTests.Organizations)
                 {
                     cases.Add(format, name);
                 }
@@ -41,7 +41,7 @@ public class JavaScriptInteropTests
     [MemberData(nameof(Cases))]
     public void JavaScriptReadsWhatWeWrite(WireFormat format, string name)
     {
-        var organization = InteropOrganizations.Get(name);
+        var organization = OrganizationGen.Named(name);
 
         var decoded = InteropScripts.Decode(format.Key, CodecHarness.Encode(format.Codec, organization));
 
@@ -52,7 +52,7 @@ public class JavaScriptInteropTests
     [MemberData(nameof(Cases))]
     public void WeReadWhatJavaScriptWrites(WireFormat format, string name)
     {
-        var organization = InteropOrganizations.Get(name);
+        var organization = OrganizationGen.Named(name);
 
         var decoded = CodecHarness.Decode(format.Codec, InteropScripts.Encode(format.Key, organization), chunkSize: 7);
 

@@ -36,12 +36,4 @@ public class JsonOrganizationEncoderTests
         Assert.Equal(System.Text.Encoding.UTF8.GetString(expected), System.Text.Encoding.UTF8.GetString(output.WrittenSpan));
     }
 
-    [Fact]
-    public void AllocatesNothingPerMember()
-    {
-        var allocated = EncodeAllocations.AfterTheFirstBatch(JsonCodec.Instance, OrganizationGenerator.Create(64 * 158));
-
-        Assert.True(allocated < 1024, $"Encoding 10,048 members allocated {allocated} bytes.");
-    }
-
 }

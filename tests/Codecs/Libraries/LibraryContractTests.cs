@@ -4,6 +4,7 @@ using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models;
 using WebSerialization.Models.MessagePack;
 using WebSerialization.Models.Protobuf;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Libraries;
 
@@ -45,9 +46,9 @@ public sealed class LibraryContractTests
         Serializer.Serialize(library, organization);
 
         // Members element (field 3, 2 bytes): Id (field 1) = 1, and nothing for Value.
-        Assert.Equal(Convert.FromHexString("1A020801"), library.ToArray());
+        Assert.Equal(CodecHarness.Hex("1A 02 08 01"), library.ToArray());
 
         // Ours, 9 bytes more: Value (field 5, fixed64) with only the sign bit set.
-        Assert.Equal(Convert.FromHexString("1A0B08012900000000000000" + "80"), CodecHarness.Encode(ProtobufCodec.Instance, organization));
+        Assert.Equal(CodecHarness.Hex("1A 0B 08 01 29 00 00 00 00 00 00 00 80"), CodecHarness.Encode(ProtobufCodec.Instance, organization));
     }
 }

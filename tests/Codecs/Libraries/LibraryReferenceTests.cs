@@ -1,8 +1,6 @@
-using System.IO.Pipelines;
 using CsCheck;
 using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models.Codecs;
-using WebSerialization.Models.Streaming;
 using WebSerialization.Models;
 using WebSerialization.Tests.Support;
 
@@ -31,11 +29,11 @@ public sealed class LibraryReferenceTests
         var library = ReferenceLibrary.Named(name);
         Gen.Select(OrganizationGen.Organization, ChunkSize).Sample((organization, chunkSize) =>
         {
-            var ours = WriteStreamed(library.Codec, organization, chunkSize);
+            var ours = CodecHarness.WriteStreamed(library.Codec, organization, chunkSize);
             var theirs = library.Serialize(organization);
             var writtenAs = library.WrittenAs(organization);
 
-            Assert.Equal(theirs, ReferenceEquals(writtenAs, organization) ? ours : WriteStreamed(library.Codec, writtenAs, chunkSize));
+            Assert.Equal(theirs, ReferenceEquals(writtenAs, organization) ? ours : CodecHarness.WriteStreamed(library.Codec, writtenAs, chunkSize));
 
             // The documented difference is a real one: where it applies, the bytes do differ.
             Assert.Equal(!ReferenceEquals(writtenAs, organization), !ours.AsSpan().SequenceEqual(theirs));
@@ -48,7 +46,7 @@ public sealed class LibraryReferenceTests
     {
         var library = ReferenceLibrary.Named(name);
         Gen.Select(OrganizationGen.Organization, ChunkSize).Sample((organization, chunkSize) =>
-            OrganizationAssert.Equal(library.ReadBack(organization), library.Deserialize(WriteStreamed(library.Codec, organization, chunkSize))));
+            OrganizationAssert.Equal(library.ReadBack(organization), library.Deserialize(CodecHarness.WriteStreamed(library.Codec, organization, chunkSize))));
     }
 
     [Theory]
@@ -60,17 +58,5 @@ public sealed class LibraryReferenceTests
             OrganizationAssert.Equal(
                 library.ReadBack(library.WrittenAs(organization)),
                 CodecHarness.Decode(library.Codec, library.Serialize(organization), chunkSize, Limits)));
-    }
-
-    private static byte[] WriteStreamed(IWireFormatCodec codec, Organization organization, int chunkSize)
-    {
-        using var stream = new MemoryStream();
-        var output = PipeWriter.Create(stream, new StreamPipeWriterOptions(leaveOpen: true));
-
-        // A stream pipe's flushes into memory complete synchronously.
-        OrganizationStreamWriter.WriteAsync(output, codec.CreateEncoder(), organization, organization.Members?.Count ?? 0, CancellationToken.None, chunkSize)
-            .GetAwaiter().GetResult();
-        output.Complete();
-        return stream.ToArray();
     }
 }

@@ -1,11 +1,9 @@
-using System.Buffers;
 using MessagePack;
-using System.IO.Pipelines;
 using WebSerialization.Models;
 using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models.MessagePack;
-using WebSerialization.Models.Streaming;
-using static WebSerialization.Codecs.Tests.MessagePack.MessagePackPayloads;
+using static WebSerialization.Tests.Support.CodecHarness;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.MessagePack;
 
@@ -34,7 +32,7 @@ public class MessagePackOrganizationEncoderTests
         };
 
         var expected = Hex("93 01 91 a1 61 91 96 01 a1 6e a1 64 a1 61 cb 3f f8 00 00 00 00 00 00 cf 00 00 01 8c 55 d8 8b 40");
-        Assert.Equal(expected, Encode(organization));
+        Assert.Equal(expected, Encode(MessagePackCodec.Instance, organization));
     }
 
     [Theory]
@@ -123,68 +121,6 @@ public class MessagePackOrganizationEncoderTests
         AssertAsLibrary(new Organization { Tags = Enumerable.Repeat(string.Empty, count).ToArray(), Members = [.. Enumerable.Range(0, count).Select(id => new Member { Id = id })] });
     }
 
-    [Fact]
-    public void RefusesMoreMembersThanTheHeaderAnnounced()
-    {
-        var encoder = MessagePackCodec.Instance.CreateEncoder();
-        var output = new ArrayBufferWriter<byte>();
-        var organization = OrganizationGenerator.Create(3);
-        encoder.WriteHeader(output, organization, 2);
-
-        Assert.Throws<InvalidOperationException>(() => encoder.WriteMembers(output, organization.Members!.ToArray()));
-    }
-
-    [Fact]
-    public void RefusesToEndBeforeEveryAnnouncedMemberIsWritten()
-    {
-        var encoder = MessagePackCodec.Instance.CreateEncoder();
-        var output = new ArrayBufferWriter<byte>();
-        var organization = OrganizationGenerator.Create(3);
-        encoder.WriteHeader(output, organization, 3);
-        encoder.WriteMembers(output, organization.Members!.Take(2).ToArray());
-
-        Assert.Throws<InvalidOperationException>(() => encoder.WriteFooter(output));
-    }
-
-    [Fact]
-    public async Task WritesTheSameBytesThroughTheStreamWriterAsInOnePiece()
-    {
-        var organization = OrganizationGenerator.Create(2000);
-        var pipe = new Pipe();
-        var reading = ReadToEndAsync(pipe.Reader);
-
-        var total = await OrganizationStreamWriter.WriteAsync(pipe.Writer, MessagePackCodec.Instance.CreateEncoder(), organization, 2000, CancellationToken.None, chunkSize: 1024);
-        await pipe.Writer.CompleteAsync();
-        var streamed = await reading;
-
-        Assert.Equal(total, streamed.Length);
-        Assert.Equal(Encode(organization, batchSize: 2000), streamed);
-    }
-
-    private static async Task<byte[]> ReadToEndAsync(PipeReader reader)
-    {
-        var bytes = new List<byte>();
-        while (true)
-        {
-            var result = await reader.ReadAsync();
-            bytes.AddRange(result.Buffer.ToArray());
-            reader.AdvanceTo(result.Buffer.End);
-            if (result.IsCompleted)
-            {
-                await reader.CompleteAsync();
-                return [.. bytes];
-            }
-        }
-    }
-
-    [Fact]
-    public void AllocatesNothingPerMember()
-    {
-        var allocated = EncodeAllocations.AfterTheFirstBatch(MessagePackCodec.Instance, OrganizationGenerator.Create(64 * 158));
-
-        Assert.True(allocated < 1024, $"Encoding 10,048 members allocated {allocated} bytes.");
-    }
-
     private static void AssertAsLibrary(Organization organization) =>
-        Assert.Equal(Convert.ToHexString(MessagePackSerializer.Serialize(organization, MessagePackSerializerOptions.Standard)), Convert.ToHexString(Encode(organization)));
+        Assert.Equal(Convert.ToHexString(MessagePackSerializer.Serialize(organization, MessagePackSerializerOptions.Standard)), Convert.ToHexString(Encode(MessagePackCodec.Instance, organization)));
 }

@@ -79,21 +79,6 @@ public class ProtobufOrganizationDecoderTests
     }
 
     [Theory]
-    [InlineData(3, nameof(DecodeLimits.MaxMembers))]
-    [InlineData(2, nameof(DecodeLimits.MaxTags))]
-    public void RefusesMoreItemsThanTheLimit(int field, string limit)
-    {
-        var limits = new DecodeLimits { MaxMembers = 1000, MaxTags = 1000 };
-        var payload = Enumerable.Repeat(Field(field, LengthDelimited, []), 1001).SelectMany(bytes => bytes).ToArray();
-
-        var error = CodecHarness.DecodeFailure(Codec, payload, limits: limits);
-
-        Assert.Equal(WireFormatError.LimitExceeded, error.Error);
-        Assert.Equal(limit, error.Limit);
-        CodecHarness.Decode(Codec, payload[..^2], limits: limits);
-    }
-
-    [Theory]
     [InlineData(7, false)]
     [InlineData(8, true)]
     [InlineData(10_000, true)]
@@ -141,23 +126,6 @@ public class ProtobufOrganizationDecoderTests
         var error = CodecHarness.DecodeFailure(Codec, Field(3, LengthDelimited, groups));
 
         Assert.Equal(WireFormatError.Malformed, error.Error);
-    }
-
-    [Theory]
-    [InlineData(2)]
-    [InlineData(3)]
-    [InlineData(4)]
-    public void RefusesAMemberStringLongerThanMaxStringBytes(int field)
-    {
-        var limits = new DecodeLimits { MaxStringBytes = 4 };
-        var exactly = Field(3, LengthDelimited, Field(field, LengthDelimited, Encoding.UTF8.GetBytes("éé")));
-        var over = Field(3, LengthDelimited, Field(field, LengthDelimited, Encoding.UTF8.GetBytes("ééé")));
-
-        CodecHarness.Decode(Codec, exactly, limits: limits);
-        var error = CodecHarness.DecodeFailure(Codec, over, limits: limits);
-
-        Assert.Equal(WireFormatError.LimitExceeded, error.Error);
-        Assert.Equal(nameof(DecodeLimits.MaxStringBytes), error.Limit);
     }
 
     [Theory]
@@ -330,17 +298,6 @@ public class ProtobufOrganizationDecoderTests
 
         Assert.Equal(7, decoded.Id);
         Assert.Equal(5, decoded.Members![0].Id);
-    }
-
-    [Fact]
-    public void KeepsFailingOnceItHasFailed()
-    {
-        var decoder = Codec.CreateDecoder(DecodeLimits.Default);
-        Assert.Throws<WireFormatException>(() => decoder.Decode(new ReadOnlySequence<byte>([0x00]), isFinalBlock: false));
-
-        Assert.Throws<WireFormatException>(() => decoder.Decode(ReadOnlySequence<byte>.Empty, isFinalBlock: true));
-        Assert.False(decoder.IsComplete);
-        Assert.Throws<InvalidOperationException>(decoder.GetResult);
     }
 
     [Fact]

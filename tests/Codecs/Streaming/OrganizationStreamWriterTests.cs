@@ -1,7 +1,9 @@
 using System.Buffers;
 using System.IO.Pipelines;
+using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models;
 using WebSerialization.Models.Streaming;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Streaming;
 
@@ -37,6 +39,40 @@ public class OrganizationStreamWriterTests
             OrganizationStreamWriter.WriteAsync(output, format.Codec.CreateEncoder(), Seed, Seed.Members!.Count, CancellationToken.None, 4096));
 
         Assert.Equal(3, output.Flushes.Count);
+    }
+
+    public static TheoryData<string, string> FormatsAndOrganizations
+    {
+        get
+        {
+            var data = new TheoryData<string, string>();
+            foreach (var format in WireFormat.All)
+            {
+                foreach (var name in new[] { "random 1 of 300", "random 2 of 300", "random 3 of 300", "extremes", "seed 2000", "long texts" })
+                {
+                    data.Add(format.Key, name);
+                }
+            }
+
+            return data;
+        }
+    }
+
+    // A pipe's spans are small here (256 bytes), so that strings, length prefixes and members are cut at every place.
+    [Theory]
+    [MemberData(nameof(FormatsAndOrganizations))]
+    public async Task WritesTheEncodersBytesIntoAPipesSmallSpansInChunks(string formatKey, string name)
+    {
+        var codec = WireFormat.FromKey(formatKey)!.Codec;
+        var organization = OrganizationGen.Named(name);
+        var pipe = new Pipe(new PipeOptions(minimumSegmentSize: 256, pauseWriterThreshold: 0));
+
+        var written = await OrganizationStreamWriter.WriteAsync(pipe.Writer, codec.CreateEncoder(), organization, organization.Members?.Count ?? 0, CancellationToken.None, chunkSize: 1024);
+        await pipe.Writer.CompleteAsync();
+        var result = await pipe.Reader.ReadAtLeastAsync(int.MaxValue);
+
+        Assert.Equal(written, result.Buffer.Length);
+        Assert.Equal(Convert.ToHexString(CodecHarness.Encode(codec, organization)), Convert.ToHexString(result.Buffer.ToArray()));
     }
 
     [Fact]

@@ -27,6 +27,7 @@ internal static class OrganizationGen
         unchecked((long)0xFFF8000000000000), // .NET's double.NaN (sign bit set)
         0x7FF0000000000001, // a signalling NaN
         0x7FFFFFFFFFFFFFFF, // NaN with every payload bit set
+        unchecked((long)0xFFFFFFFFFFFFFFFF), // the same with the sign bit set
         unchecked((long)0xFFF0000000000001), // negative signalling NaN
         0x7FF4000000000000, // another signalling NaN payload
         0x7FF0000000000000, // +infinity
@@ -140,6 +141,39 @@ internal static class OrganizationGen
             new() { Id = 4, Value = 0.0 },
         ],
     };
+
+    /// <summary>
+    /// An organization by name, so that each is a test case of its own: <c>"random N"</c> (<see cref="Random(int)"/>),
+    /// <c>"random N of M"</c> (<see cref="Random(int, int)"/>), <c>"seed N"</c> (the seed's first N members),
+    /// <c>"extremes"</c>, <c>"empty lists"</c>, <c>"nulls"</c>, and <c>"long texts"</c> (texts past every one- and
+    /// two-byte length prefix, and lone surrogates, which every encoder writes as U+FFFD).
+    /// </summary>
+    public static Organization Named(string name) => name.Split(' ') switch
+    {
+        ["random", var seed] => Random(Number(seed)),
+        ["random", var seed, "of", var count] => Random(Number(seed), Number(count)),
+        ["seed", var count] => OrganizationGenerator.Create(Number(count)),
+        _ => name switch
+        {
+            "extremes" => Extremes(),
+            "empty lists" => new Organization { Id = 5, Tags = [], Members = [] },
+            "nulls" => new Organization(),
+            "long texts" => new Organization
+            {
+                Id = 7,
+                Tags = [new string('t', 300), null!, "\uD800"],
+                Members =
+                [
+                    new() { Id = 1, Name = new string('a', 127), Description = new string('b', 128), Address = "c" },
+                    new() { Id = 2, Name = new string('é', 70), Description = "\uDC00x\uD83D", Address = string.Concat(Enumerable.Repeat("😀", 5000)) },
+                    new() { Id = -3, Name = new string('z', 20_000), Value = -0.0, UpdateTime = -1 },
+                ],
+            },
+            _ => throw new ArgumentOutOfRangeException(nameof(name), name, "No such organization."),
+        },
+    };
+
+    private static int Number(string text) => int.Parse(text, CultureInfo.InvariantCulture);
 
     // A UTF-16 string made valid Unicode: every lone surrogate becomes U+FFFD.
     private static string? WellFormed(string text) => Encoding.UTF8.GetString(Encoding.UTF8.GetBytes(text));

@@ -1,0 +1,78 @@
+using System.Buffers;
+using WebSerialization.Codecs.Tests.Support;
+using WebSerialization.Models;
+using static WebSerialization.Tests.Support.CodecHarness;
+using WebSerialization.Tests.Support;
+
+namespace WebSerialization.Codecs.Tests.Codecs;
+
+/// <summary>
+/// What every format's encoder promises, checked the same way for all four: a member written from a conversion's view
+/// of its UTF-8 fields is the member's own bytes, nothing is allocated per member, and a format that states the member
+/// count first holds the writer to it. The bytes themselves are each format's tests' job.
+/// </summary>
+public class OrganizationEncoderTests
+{
+    public static TheoryData<string> Formats => [.. WireFormat.All.Select(format => format.Key)];
+
+    public static TheoryData<string> FormatsThatStateTheCountFirst => [.. WireFormat.All.Where(format => format.Codec.MemberCountComesFirst).Select(format => format.Key)];
+
+    // A conversion's texts arrive as UTF-8 and take the encoders' byte paths (the binary encoder's digit search among
+    // them); a member's as UTF-16. Every run of digits up to past the 8- and 16-unit vector loads, behind stems of 1 to
+    // 4 bytes a char, then a random organization and the one with every extreme.
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public void WritesAMemberFromAViewAsFromTheMember(string formatKey)
+    {
+        var codec = WireFormat.FromKey(formatKey)!.Codec;
+        string[] stems = ["", "a", "x9y", "\u00e9", "Stra\u00dfe ", "\u0130", "\u0661", "\ud83d\ude00", "TestDescription", "abcdefghijklmnop"];
+        var members = new List<Member>();
+        foreach (var stem in stems)
+        {
+            for (var digits = 0; digits <= 21; digits++)
+            {
+                var run = string.Concat(Enumerable.Range(0, digits).Select(index => (char)('0' + ((index * 7 + digits) % 10))));
+                members.Add(new Member { Id = members.Count, Name = stem + run, Description = run + stem, Address = stem + run + "5" });
+            }
+        }
+
+        foreach (var organization in new[] { new Organization { Members = members }, OrganizationGen.Random(7, 100), OrganizationGen.Extremes() })
+        {
+            Assert.Equal(Convert.ToHexString(Encode(codec, organization)), Convert.ToHexString(EncodeFromViews(codec, organization)));
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public void AllocatesNothingPerMember(string formatKey)
+    {
+        var allocated = EncodeAllocations.AfterTheFirstBatch(WireFormat.FromKey(formatKey)!.Codec, OrganizationGenerator.Create(64 * 158));
+
+        Assert.True(allocated < 1024, $"Encoding 10,048 members allocated {allocated} bytes.");
+    }
+
+    [Theory]
+    [MemberData(nameof(FormatsThatStateTheCountFirst))]
+    public void RefusesToWriteMoreMembersThanTheHeaderDeclared(string formatKey)
+    {
+        var organization = OrganizationGenerator.Create(3);
+        var encoder = WireFormat.FromKey(formatKey)!.Codec.CreateEncoder();
+        var output = new ArrayBufferWriter<byte>();
+        encoder.WriteHeader(output, organization, 2);
+
+        Assert.Throws<InvalidOperationException>(() => encoder.WriteMembers(output, organization.Members!.ToArray()));
+    }
+
+    [Theory]
+    [MemberData(nameof(FormatsThatStateTheCountFirst))]
+    public void RefusesToEndWithFewerMembersThanTheHeaderDeclared(string formatKey)
+    {
+        var organization = OrganizationGenerator.Create(3);
+        var encoder = WireFormat.FromKey(formatKey)!.Codec.CreateEncoder();
+        var output = new ArrayBufferWriter<byte>();
+        encoder.WriteHeader(output, organization, 3);
+        encoder.WriteMembers(output, organization.Members!.Take(2).ToArray());
+
+        Assert.Throws<InvalidOperationException>(() => encoder.WriteFooter(output));
+    }
+}

@@ -1,0 +1,23 @@
+using WebSerialization.Models;
+using WebSerialization.Models.Binary;
+using WebSerialization.Models.Json;
+using WebSerialization.Models.MessagePack;
+using WebSerialization.Models.Protobuf;
+
+namespace WebSerialization.Codecs.Tests;
+
+public class WireFormatTests
+{
+    [Theory]
+    [InlineData("json", typeof(JsonCodec))]
+    [InlineData("msgpack", typeof(MessagePackCodec))]
+    [InlineData("protobuf", typeof(ProtobufCodec))]
+    [InlineData("binary", typeof(BinaryCodec))]
+    public void EachKeyNamesTheFormatOfItsOwnCodec(string key, Type codec)
+    {
+        var format = WireFormat.FromKey(key)!;
+
+        Assert.IsType(codec, format.Codec);
+        Assert.Same(format, WireFormat.All.Single(candidate => candidate.Codec.GetType() == codec));
+    }
+}
