@@ -56,7 +56,9 @@ internal sealed record RunPlan(
         var capacitySteps = options.Capacity ? CapacitySearch.From(options).Rates().Count() : 1;
         var planned = (options.WarmUp + (options.Duration * capacitySteps)) * runs;
         var serverStarts = options.Url is null ? (options.SharedServer ? cpus.Layouts.Count : runs) : 0;
-        var timeout = options.OverallTimeout ?? planned + TimeoutMargin + (ServerStartAllowance * serverStarts);
+        // A capacity search may run each rate up to --step-attempts times; the overall timeout allows for all of them.
+        var retries = options.Capacity ? options.Duration * capacitySteps * (options.StepAttempts - 1) * runs : TimeSpan.Zero;
+        var timeout = options.OverallTimeout ?? planned + retries + TimeoutMargin + (ServerStartAllowance * serverStarts);
         var reportDirectory = Path.Combine(
             options.ReportsDirectory ?? Path.Combine(repositoryRoot ?? Environment.CurrentDirectory, "reports"),
             $"load-{DateTime.UtcNow.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)}{(options.Smoke ? "-smoke" : string.Empty)}");
