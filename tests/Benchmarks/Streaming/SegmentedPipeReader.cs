@@ -22,13 +22,9 @@ internal sealed class SegmentedPipeReader(ReadOnlySequence<byte> payload, int ch
 
     public override bool TryRead(out ReadResult result)
     {
-        if (_deliveredLength < payload.Length)
-        {
-            var next = Math.Min(chunkSize, payload.Length - _deliveredLength);
-            _delivered = payload.GetPosition(next, _delivered);
-            _deliveredLength += next;
-        }
-
+        var next = Math.Min(chunkSize, payload.Length - _deliveredLength);
+        _delivered = payload.GetPosition(next, _delivered);
+        _deliveredLength += next;
         result = new ReadResult(payload.Slice(_consumed, _delivered), isCanceled: false, isCompleted: _deliveredLength == payload.Length);
         return true;
     }
