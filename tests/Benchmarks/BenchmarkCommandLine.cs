@@ -15,19 +15,15 @@ namespace WebSerialization.Benchmarks;
 /// </summary>
 public sealed record BenchmarkCommandLine(bool Dry, int MemberCount, string? Rows, RepeatedOperation? Repeat, bool Readers, IReadOnlyList<string> BenchmarkArguments)
 {
-    /// <summary>The members of a dry run: enough to cross every buffer and chunk boundary, small enough for seconds.</summary>
-    public const int DryMemberCount = 10_000;
+    // The members of a dry run: enough to cross every buffer and chunk boundary, small enough for seconds.
+    private const int DryMemberCount = 10_000;
 
-    public const string MemberCountVariable = "WEBSERIALIZATION_BENCHMARK_MEMBERS";
+    private const string MemberCountVariable = "WEBSERIALIZATION_BENCHMARK_MEMBERS";
+    private const string RowsVariable = "WEBSERIALIZATION_BENCHMARK_ROWS";
 
-    /// <summary>Carries <c>--rows</c>: comma-separated parts of row names.</summary>
-    public const string RowsVariable = "WEBSERIALIZATION_BENCHMARK_ROWS";
-
-    /// <summary>
-    /// Measured iterations per benchmark in the full run: a deserialization's time varies with where the collector
-    /// happens to be, and the median of 15 orders rows whose ranges overlap more reliably than a handful of samples.
-    /// </summary>
-    public const int IterationCount = 15;
+    // Measured iterations per benchmark in the full run: a deserialization's time varies with where the collector happens
+    // to be, and the median of 15 orders rows whose ranges overlap more reliably than a handful of samples.
+    private const int IterationCount = 15;
 
     /// <summary>The members of the generated organization in a benchmark process: the seed's 1,000,000 unless the variable says otherwise.</summary>
     public static int BenchmarkMemberCount =>
@@ -35,7 +31,7 @@ public sealed record BenchmarkCommandLine(bool Dry, int MemberCount, string? Row
             ? count
             : OrganizationGenerator.ArticleMemberCount;
 
-    /// <summary>True when <paramref name="rowName"/> is selected: no selection, or it contains one of the parts (ignoring case).</summary>
+    /// <summary>True when <paramref name="rowName"/> is selected by <c>--rows</c>: no selection, or it contains one of the parts (ignoring case).</summary>
     public static bool IsSelected(string rowName)
     {
         var rows = Environment.GetEnvironmentVariable(RowsVariable);

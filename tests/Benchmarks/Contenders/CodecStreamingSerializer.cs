@@ -21,15 +21,11 @@ public sealed class CodecStreamingSerializer(IWireFormatCodec codec, string name
 
     public override bool IsStreaming => true;
 
-    public override bool SummarizesWithoutObjects => true;
-
     /// <summary>
     /// The most bytes the last <see cref="Serialize"/> left unflushed at once, which a real pipe would have held in
-    /// memory. Bounded streaming keeps it near the 128 KB chunk whatever the member count.
+    /// memory. Bounded streaming keeps it within <see cref="UnflushedLimit"/>, a chunk and the batch that crossed it.
     /// </summary>
     public long MaxUnflushedBytes => _output.MaxUnflushedBytes;
-
-    /// <summary>The most <see cref="MaxUnflushedBytes"/> may be: a chunk and the batch that crossed it fit in the buffer.</summary>
     public static int UnflushedLimit => DiscardingPipeWriter.BufferSize;
 
     public override byte[] SerializeToArray(Organization organization) =>

@@ -8,7 +8,7 @@ namespace WebSerialization.Benchmarks.Contenders;
 /// <c>OrganizationStreamReader</c>, reads the same payload member by member.
 /// </summary>
 public sealed class LibraryStreamSerializer(
-    string name, string calls, ContenderFamily family, Action<Stream, Organization> write, Func<Stream, Organization> read)
+    string name, ContenderFamily family, string calls, Action<Stream, Organization> write, Func<Stream, Organization> read)
     : OrganizationSerializer(name, family, $"{calls}, the way a .NET client reads the API's response stream; the read side from a stream that returns at most " +
         $"{PreparedPayload.SegmentSize / 1024} KB per read, the write side into a stream that discards.")
 {

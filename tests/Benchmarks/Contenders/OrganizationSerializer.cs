@@ -10,16 +10,14 @@ namespace WebSerialization.Benchmarks.Contenders;
 public abstract class OrganizationSerializer(string name, ContenderFamily family, string description)
 {
     public string Name => name;
-
     public string Description => description;
-
     public ContenderFamily Family => family;
 
-    /// <summary>True for the rows that run our encoders and decoders the way the API does (pipe in, pipe out).</summary>
+    /// <summary>
+    /// True for the rows that run our encoders and decoders the way the API does (pipe in, pipe out), whose
+    /// <see cref="Summarize"/> builds no objects, as the server's upload does.
+    /// </summary>
     public virtual bool IsStreaming => false;
-
-    /// <summary>True for the rows whose <see cref="Summarize"/> builds no objects (the server's upload path).</summary>
-    public virtual bool SummarizesWithoutObjects => false;
 
     /// <summary>The row's place in <see cref="SerializerLineup"/>, which BenchmarkDotNet's tables follow.</summary>
     public int Position { get; internal set; }
@@ -35,8 +33,8 @@ public abstract class OrganizationSerializer(string name, ContenderFamily family
 
     /// <summary>
     /// The measured upload summary of a payload: its <see cref="OrganizationChecksum"/>. The stock way, for any row, is
-    /// to deserialize and hash the objects; a row that folds the decoded fields into the checksum without building
-    /// objects says so with <see cref="SummarizesWithoutObjects"/>.
+    /// to deserialize and hash the objects; a streaming row folds the decoded fields into the checksum without building
+    /// objects.
     /// </summary>
     public virtual string Summarize(PreparedPayload payload) => OrganizationChecksum.Compute(Deserialize(payload));
 
@@ -46,27 +44,19 @@ public abstract class OrganizationSerializer(string name, ContenderFamily family
     protected static string FormatName(IWireFormatCodec codec) => WireFormat.All.Single(format => format.Codec == codec).Name;
 }
 
-/// <summary>Which format a row writes; the targets compare rows across families.</summary>
+/// <summary>
+/// Which format a row writes; the targets compare rows across families, and the rows of one family must write the same
+/// bytes (protobuf-net's but for -0.0: docs/libraries.md). <see cref="Floor"/> is no format but
+/// the least work any serializer of the object model does, a measuring stick.
+/// </summary>
 public enum ContenderFamily
 {
     Json,
-
-    /// <summary>MessagePack, array-keyed: MessagePack-CSharp and our codec, which write the same bytes.</summary>
     MessagePack,
-
-    /// <summary>protobuf: protobuf-net and our codec, which write the same bytes (but for -0.0: docs/libraries.md).</summary>
     Protobuf,
-
-    /// <summary>This project's binary format (docs/binary-format.md).</summary>
     Binary,
-
-    /// <summary>The seed article's BinaryWriter/BinaryReader helper.</summary>
     SeedBinaryWriter,
-
-    /// <summary>The seed article's smallest row: MessagePack-CSharp with its Lz4BlockArray compression.</summary>
     SeedCompressedMessagePack,
-
-    /// <summary>Not a format: the least work any serializer of the object model does, a measuring stick.</summary>
     Floor,
 }
 

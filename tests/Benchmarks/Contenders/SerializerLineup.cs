@@ -29,8 +29,7 @@ public static class SerializerLineup
         OrganizationSerializer[] rows =
         [
             new LibrarySerializer(
-                "JSON byte[]",
-                ContenderFamily.Json,
+                "JSON byte[]", ContenderFamily.Json,
                 "System.Text.Json's plain calls, as the seed made them: `JsonSerializer.SerializeToUtf8Bytes` and " +
                 "`JsonSerializer.Deserialize(byte[])`, with the source-generated `ModelsJsonContext` (camelCase) where the seed " +
                 "used reflection and PascalCase.",
@@ -38,22 +37,19 @@ public static class SerializerLineup
                 bytes => JsonSerializer.Deserialize(bytes, ModelsJsonContext.Default.Organization) ?? throw new InvalidDataException("The JSON payload is null.")),
             new CodecStreamingSerializer(JsonCodec.Instance, "JSON stream", ContenderFamily.Json),
             new LibrarySerializer(
-                "MessagePack-CSharp byte[]",
-                ContenderFamily.MessagePack,
+                "MessagePack-CSharp byte[]", ContenderFamily.MessagePack,
                 "MessagePack-CSharp's plain calls: `MessagePackSerializer.Serialize(organization)` (its pooled buffers, then one exact-size `byte[]`) and `Deserialize<Organization>(byte[])`, with the model's `[MessagePackObject]`/`[Key(n)]` attributes; the same bytes as our MessagePack rows.",
                 organization => MessagePackSerializer.Serialize(organization, messagePack),
                 bytes => MessagePackSerializer.Deserialize<Organization>(bytes, messagePack)),
             new LibraryStreamSerializer(
-                "MessagePack-CSharp Stream",
+                "MessagePack-CSharp Stream", ContenderFamily.MessagePack,
                 "MessagePack-CSharp's `MessagePackSerializer.Serialize(Stream, organization)` and `Deserialize<Organization>(Stream)`",
-                ContenderFamily.MessagePack,
                 (stream, organization) => MessagePackSerializer.Serialize(stream, organization, messagePack),
                 stream => MessagePackSerializer.Deserialize<Organization>(stream, messagePack)),
             new CodecByteArraySerializer(MessagePackCodec.Instance, "MessagePack byte[]", ContenderFamily.MessagePack),
             new CodecStreamingSerializer(MessagePackCodec.Instance, "MessagePack stream", ContenderFamily.MessagePack),
             new LibrarySerializer(
-                "protobuf-net byte[]",
-                ContenderFamily.Protobuf,
+                "protobuf-net byte[]", ContenderFamily.Protobuf,
                 "protobuf-net's plain calls, as the seed made them: `Serializer.Serialize(Stream, organization)` into a `MemoryStream` the row keeps from call to call, then `ToArray()`; `Serializer.Deserialize<Organization>(ReadOnlyMemory<byte>)`; with the model's `[ProtoContract]`/`[ProtoMember(n)]` attributes.",
                 organization =>
                 {
@@ -63,9 +59,8 @@ public static class SerializerLineup
                 },
                 bytes => Serializer.Deserialize<Organization>(bytes.AsMemory())),
             new LibraryStreamSerializer(
-                "protobuf-net Stream",
+                "protobuf-net Stream", ContenderFamily.Protobuf,
                 "protobuf-net's `Serializer.Serialize(Stream, organization)` and `Serializer.Deserialize<Organization>(Stream)`",
-                ContenderFamily.Protobuf,
                 (stream, organization) => Serializer.Serialize(stream, organization),
                 stream => Serializer.Deserialize<Organization>(stream)),
             new CodecByteArraySerializer(ProtobufCodec.Instance, "protobuf byte[]", ContenderFamily.Protobuf),
@@ -75,8 +70,7 @@ public static class SerializerLineup
             new CodecStreamingSerializer(BinaryCodec.Instance, "Binary stream, 4 KB reads", ContenderFamily.Binary, CodecStreamingSerializer.KestrelSegmentSize),
             new SeedBinaryWriterSerializer(),
             new LibrarySerializer(
-                "MessagePack-CSharp+LZ4",
-                ContenderFamily.SeedCompressedMessagePack,
+                "MessagePack-CSharp+LZ4", ContenderFamily.SeedCompressedMessagePack,
                 $"The seed's smallest row with the seed's own library: MessagePack-CSharp with `MessagePackCompression.{MessagePackCompression.Lz4BlockArray}` (its built-in LZ4, over the blocks of its pooled sequence), `Serialize` to a `byte[]` and `Deserialize<Organization>(byte[])`.",
                 organization => MessagePackSerializer.Serialize(organization, lz4),
                 bytes => MessagePackSerializer.Deserialize<Organization>(bytes, lz4)),

@@ -17,8 +17,6 @@ namespace WebSerialization.Benchmarks.Readers;
 [MemoryDiagnoser]
 public class MessagePackReaderBenchmarks
 {
-    public const string Command = "dotnet run -c Release --project tests/Benchmarks -- --readers";
-
     private ReadOnlySequence<byte> _payload;
 
     /// <summary>Bytes per read: the whole payload at once, or 64 KB as a socket fills a pipe.</summary>
@@ -41,7 +39,10 @@ public class MessagePackReaderBenchmarks
             string[] lines =
             [
                 .. ResultsHeader.Lines(
-                    "MessagePack: our decoder against MessagePack-CSharp's MessagePackReader", "`Readers/MessagePackReaderBenchmarks.cs` says what each row runs", Command, data),
+                    "MessagePack: our decoder against MessagePack-CSharp's MessagePackReader",
+                    "`Readers/MessagePackReaderBenchmarks.cs` says what each row runs",
+                    "dotnet run -c Release --project tests/Benchmarks -- --readers",
+                    data),
                 "",
                 "- **OurDecoder**: `MessagePackCodec.CreateDecoder(limits, sink)` fed as a pipe feeds it, with every check and limit.",
                 "- **LibraryReader**: MessagePack-CSharp's `MessagePackReader` reading the same members into the same views, texts checked with `Utf8.IsValid` and nothing else; a member cut by the end of a read throws `EndOfStreamException` and is read again with the next (`Readers/LibraryReaderDecoding.cs`).",

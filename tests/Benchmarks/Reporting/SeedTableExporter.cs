@@ -66,7 +66,7 @@ public sealed class SeedTableExporter(string command, IReadOnlyDictionary<string
             "| row | summarize ms | allocated MB | objects built |",
             "|---|---:|---:|---|",
             .. rows.Select(row =>
-                $"| {row.Name} | {Ms(row.SummarizeMs)} | {Mb(row.SummarizeAllocatedBytes)} | {(row.Serializer.SummarizesWithoutObjects ? "none" : "every member")} |"),
+                $"| {row.Name} | {Ms(row.SummarizeMs)} | {Mb(row.SummarizeAllocatedBytes)} | {(row.Serializer.IsStreaming ? "none" : "every member")} |"),
             "",
             "## Targets",
             "",

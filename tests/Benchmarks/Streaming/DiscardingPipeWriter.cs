@@ -53,13 +53,9 @@ internal sealed class DiscardingPipeWriter : PipeWriter
         return new ValueTask<FlushResult>(new FlushResult(isCanceled: false, isCompleted: false));
     }
 
-    public override void CancelPendingFlush()
-    {
-    }
+    public override void CancelPendingFlush() { }
 
-    public override void Complete(Exception? exception = null)
-    {
-    }
+    public override void Complete(Exception? exception = null) { }
 
     private int Reserve(int sizeHint)
     {

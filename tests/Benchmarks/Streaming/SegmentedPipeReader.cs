@@ -33,11 +33,7 @@ internal sealed class SegmentedPipeReader(ReadOnlySequence<byte> payload, int ch
 
     public override void AdvanceTo(SequencePosition consumed, SequencePosition examined) => _consumed = consumed;
 
-    public override void CancelPendingRead()
-    {
-    }
+    public override void CancelPendingRead() { }
 
-    public override void Complete(Exception? exception = null)
-    {
-    }
+    public override void Complete(Exception? exception = null) { }
 }

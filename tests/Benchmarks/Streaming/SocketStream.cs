@@ -12,11 +12,8 @@ internal sealed class SocketStream(byte[] payload, int readSize) : Stream
     public long BytesWritten { get; private set; }
 
     public override bool CanRead => true;
-
     public override bool CanSeek => false;
-
     public override bool CanWrite => true;
-
     public override long Length => throw new NotSupportedException();
 
     public override long Position
@@ -49,9 +46,7 @@ internal sealed class SocketStream(byte[] payload, int readSize) : Stream
         return ValueTask.CompletedTask;
     }
 
-    public override void Flush()
-    {
-    }
+    public override void Flush() { }
 
     public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
 
