@@ -1,43 +1,50 @@
-using System.Globalization;
-using WebSerialization.Models;
+using BenchmarkDotNet.Columns;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Reports;
+using BenchmarkDotNet.Toolchains.InProcess.Emit;
+using Perfolizer.Horology;
 
 namespace WebSerialization.Benchmarks;
 
 /// <summary>
-/// The options this program reads itself; everything else goes to BenchmarkDotNet (<c>--filter</c>,
-/// <c>--anyCategories</c>, <c>--list flat</c>, ...).
-/// <list type="bullet">
-/// <item><c>--dry</c>: CI mode. BenchmarkDotNet's Dry job in this process (no generated projects), 10,000 members
-/// unless <c>--members</c> says otherwise; checks that every row runs, measures nothing worth quoting.</item>
-/// <item><c>--members N</c>: the organization's member count (default 1,000,000, the seed's).</item>
-/// <item><c>--rows A,B</c>: only the rows whose names contain one of the parts, such as <c>--rows Binary,seed</c>
-/// (BenchmarkDotNet's <c>--filter</c> selects methods, not parameter values).</item>
-/// <item><c>--repeat ROW serialize|deserialize|summarize N</c>: no BenchmarkDotNet, just one row's operation N times in this
-/// process, for a profiler to attach to (see <see cref="RepeatedOperation"/>).</item>
-/// <item><c>--readers</c>: not the table, but our MessagePack decoder against MessagePack-CSharp's reader
-/// (<see cref="Readers.ReaderComparison"/>).</item>
-/// </list>
+/// The options this program reads itself (<c>--dry</c>, <c>--members N</c>, <c>--rows A,B</c>, <c>--repeat ROW
+/// OPERATION N</c>, <c>--readers</c>: tests/Benchmarks/README.md); everything else goes to BenchmarkDotNet
+/// (<c>--filter</c>, <c>--anyCategories</c>, <c>--list flat</c>, ...). BenchmarkDotNet starts one process per
+/// benchmark, so the member count and the row selection reach the benchmarks as environment variables.
 /// </summary>
-public sealed record BenchmarkCommandLine(
-    bool Dry,
-    int MemberCount,
-    string? Rows,
-    RepeatedOperation? Repeat,
-    bool Readers,
-    IReadOnlyList<string> Arguments,
-    IReadOnlyList<string> BenchmarkArguments)
+public sealed record BenchmarkCommandLine(bool Dry, int MemberCount, string? Rows, RepeatedOperation? Repeat, bool Readers, IReadOnlyList<string> BenchmarkArguments)
 {
-    /// <summary>The members of a dry run: enough to cross every buffer and chunk boundary, small enough for seconds.</summary>
-    public const int DryMemberCount = 10_000;
+    // The members of a dry run: enough to cross every buffer and chunk boundary, small enough for seconds.
+    private const int DryMemberCount = 10_000;
+
+    private const string MemberCountVariable = "WEBSERIALIZATION_BENCHMARK_MEMBERS";
+    private const string RowsVariable = "WEBSERIALIZATION_BENCHMARK_ROWS";
+
+    // Measured iterations per benchmark in the full run: a deserialization's time varies with where the collector happens
+    // to be, and the median of 15 orders rows whose ranges overlap more reliably than a handful of samples.
+    private const int IterationCount = 15;
+
+    /// <summary>The members of the generated organization in a benchmark process: the seed's 1,000,000 unless the variable says otherwise.</summary>
+    public static int BenchmarkMemberCount =>
+        int.TryParse(Environment.GetEnvironmentVariable(MemberCountVariable), NumberStyles.None, CultureInfo.InvariantCulture, out var count)
+            ? count
+            : OrganizationGenerator.ArticleMemberCount;
+
+    /// <summary>True when <paramref name="rowName"/> is selected by <c>--rows</c>: no selection, or it contains one of the parts (ignoring case).</summary>
+    public static bool IsSelected(string rowName)
+    {
+        var rows = Environment.GetEnvironmentVariable(RowsVariable);
+        return string.IsNullOrWhiteSpace(rows)
+            || rows.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).Any(part => rowName.Contains(part, StringComparison.OrdinalIgnoreCase));
+    }
 
     public static BenchmarkCommandLine Parse(string[] args)
     {
-        ArgumentNullException.ThrowIfNull(args);
-        var dry = false;
+        var (dry, readers) = (false, false);
         int? members = null;
         string? rows = null;
         RepeatedOperation? repeat = null;
-        var readers = false;
         var rest = new List<string>();
         for (var i = 0; i < args.Length; i++)
         {
@@ -76,12 +83,47 @@ public sealed record BenchmarkCommandLine(
         }
 
         // Without a filter BenchmarkDotNet asks interactively which benchmarks to run; everything is meant.
-        var selects = rest.Any(arg => arg is "--filter" or "-f" or "--list" or "--help" or "-h" or "--version" or "--info");
-        if (!selects)
+        if (!rest.Any(arg => arg is "--filter" or "-f" or "--list" or "--help" or "-h" or "--version" or "--info"))
         {
             rest.AddRange(["--filter", "*"]);
         }
 
-        return new BenchmarkCommandLine(dry, members ?? (dry ? DryMemberCount : OrganizationGenerator.ArticleMemberCount), rows, repeat, readers, args, rest);
+        return new BenchmarkCommandLine(dry, members ?? (dry ? DryMemberCount : OrganizationGenerator.ArticleMemberCount), rows, repeat, readers, rest);
+    }
+
+    /// <summary>Hands the member count and the row selection to this process's benchmarks (and the processes it starts).</summary>
+    public void SetEnvironment()
+    {
+        Environment.SetEnvironmentVariable(MemberCountVariable, MemberCount.ToString(CultureInfo.InvariantCulture));
+        Environment.SetEnvironmentVariable(RowsVariable, Rows);
+    }
+
+    /// <summary>
+    /// The configuration of a run. Dry: BenchmarkDotNet's Dry job in this process (no generated projects). Full: one
+    /// process per benchmark, 1 warm-up and <see cref="IterationCount"/> iterations of one operation each; the seed
+    /// table's job is named Seed and carries the row selection too, and its table has room for the longest row name.
+    /// </summary>
+    public ManualConfig CreateConfig(bool seedTable)
+    {
+        var style = SummaryStyle.Default.WithTimeUnit(TimeUnit.Millisecond);
+        EnvironmentVariable members = new(MemberCountVariable, MemberCount.ToString(CultureInfo.InvariantCulture));
+        var full = Job.Default
+            .WithLaunchCount(1)
+            .WithWarmupCount(1)
+            .WithIterationCount(IterationCount)
+
+            // One operation is the whole organization, long enough to time alone: no repeats within an iteration, no pilot stage.
+            .WithInvocationCount(1)
+            .WithUnrollFactor(1)
+
+            // Blocking GC: a background collector competes with the deserialization it collects after for the
+            // machine's cores, which makes a row's time depend on the core count more than on its code.
+            .WithGcConcurrent(false)
+            .WithEnvironmentVariables(seedTable ? [members, new EnvironmentVariable(RowsVariable, Rows ?? string.Empty)] : [members]);
+        return ManualConfig.Create(DefaultConfig.Instance)
+            .AddJob(Dry ? Job.Dry.WithToolchain(InProcessEmitToolchain.Instance) : seedTable ? full.WithId("Seed") : full)
+            .AddColumn(StatisticColumn.Median, StatisticColumn.Min, StatisticColumn.Max)
+            .WithSummaryStyle(seedTable ? style.WithMaxParameterColumnWidth(26) : style)
+            .WithArtifactsPath(Path.Combine(RepositoryFolder.Root, "BenchmarkDotNet.Artifacts"));
     }
 }

@@ -3,39 +3,35 @@ using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Order;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
-using WebSerialization.Benchmarks.Contenders;
 
 namespace WebSerialization.Benchmarks;
 
 /// <summary>
 /// Runs and lists the benchmarks by method, then in the lineup's order, so that a format's plain and streaming rows sit
 /// together. BenchmarkDotNet's own orderer compares parameter values only when they are of one type, and the rows are
-/// of several, so it would sort them by an order of its own.
+/// of several, so it would sort them by an order of its own. Grouping and highlighting are the default orderer's.
 /// </summary>
 public sealed class LineupOrderer : IOrderer
 {
-    public static LineupOrderer Instance { get; } = new();
+    private static readonly IOrderer Default = DefaultOrderer.Instance;
 
-    public bool SeparateLogicalGroups => DefaultOrderer.Instance.SeparateLogicalGroups;
+    public bool SeparateLogicalGroups => Default.SeparateLogicalGroups;
 
     public IEnumerable<BenchmarkCase> GetExecutionOrder(ImmutableArray<BenchmarkCase> benchmarksCase, IEnumerable<BenchmarkLogicalGroupRule>? order = null) =>
         InLineupOrder(benchmarksCase);
 
-    public IEnumerable<BenchmarkCase> GetSummaryOrder(ImmutableArray<BenchmarkCase> benchmarksCases, Summary summary) =>
-        InLineupOrder(benchmarksCases);
+    public IEnumerable<BenchmarkCase> GetSummaryOrder(ImmutableArray<BenchmarkCase> benchmarksCases, Summary summary) => InLineupOrder(benchmarksCases);
 
-    public string? GetHighlightGroupKey(BenchmarkCase benchmarkCase) => DefaultOrderer.Instance.GetHighlightGroupKey(benchmarkCase);
+    public string? GetHighlightGroupKey(BenchmarkCase benchmarkCase) => Default.GetHighlightGroupKey(benchmarkCase);
 
     // DefaultOrderer always returns a key (it joins the case's job, parameters and categories).
     public string GetLogicalGroupKey(ImmutableArray<BenchmarkCase> allBenchmarksCases, BenchmarkCase benchmarkCase) =>
-        DefaultOrderer.Instance.GetLogicalGroupKey(allBenchmarksCases, benchmarkCase) ?? string.Empty;
+        Default.GetLogicalGroupKey(allBenchmarksCases, benchmarkCase) ?? string.Empty;
 
     public IEnumerable<IGrouping<string, BenchmarkCase>> GetLogicalGroupOrder(
-        IEnumerable<IGrouping<string, BenchmarkCase>> logicalGroups,
-        IEnumerable<BenchmarkLogicalGroupRule>? order = null) =>
-        DefaultOrderer.Instance.GetLogicalGroupOrder(logicalGroups, order);
+        IEnumerable<IGrouping<string, BenchmarkCase>> logicalGroups, IEnumerable<BenchmarkLogicalGroupRule>? order = null) =>
+        Default.GetLogicalGroupOrder(logicalGroups, order);
 
     private static IEnumerable<BenchmarkCase> InLineupOrder(IEnumerable<BenchmarkCase> cases) =>
-        cases.OrderBy(benchmarkCase => benchmarkCase.Descriptor.MethodIndex)
-            .ThenBy(benchmarkCase => (benchmarkCase.Parameters[nameof(SerializerBenchmarks.Serializer)] as OrganizationSerializer)?.Position ?? int.MaxValue);
+        cases.OrderBy(benchmarkCase => benchmarkCase.Descriptor.MethodIndex).ThenBy(benchmarkCase => RowResult.Row(benchmarkCase)?.Position ?? int.MaxValue);
 }

@@ -1,9 +1,6 @@
-using System.Globalization;
 using BenchmarkDotNet.Running;
-using WebSerialization.Benchmarks.Reporting;
 using WebSerialization.Benchmarks;
 using WebSerialization.Benchmarks.Readers;
-using WebSerialization.Models;
 
 // The seed article's serializer table in one BenchmarkDotNet run: check every row, measure it, then write the table in
 // the seed's shape with the targets judged. Usage: tests/Benchmarks/README.md.
@@ -13,13 +10,12 @@ if (options.Repeat is { } repeat)
     return repeat.Run(options.MemberCount, Console.Out);
 }
 
+options.SetEnvironment();
 if (options.Readers)
 {
-    return ReaderComparison.Run(options, Console.Out);
+    return MessagePackReaderBenchmarks.Run(options, Console.Out);
 }
 
-Environment.SetEnvironmentVariable(BenchmarkSettings.MemberCountVariable, options.MemberCount.ToString(CultureInfo.InvariantCulture));
-Environment.SetEnvironmentVariable(BenchmarkSettings.RowsVariable, options.Rows);
 var catalog = PayloadCatalog.Verify(SerializerBenchmarks.Serializers.ToList(), options.MemberCount, Console.Out);
 if (catalog.Problems.Count > 0)
 {
@@ -31,7 +27,7 @@ if (catalog.Problems.Count > 0)
 var fullRun = !options.Dry && options.Rows is null && options.MemberCount == OrganizationGenerator.ArticleMemberCount;
 var command = SeedTableExporter.FullRunCommand + (args.Length == 0 ? string.Empty : " -- " + string.Join(' ', args));
 var exporter = new SeedTableExporter(command, catalog.Sizes, fullRun);
-var config = SerializerBenchmarkConfig.Create(options, catalog, exporter, RepositoryPaths.Artifacts);
+var config = options.CreateConfig(seedTable: true).AddColumn(new PayloadSizeColumn(catalog.Sizes)).AddExporter(exporter).WithOrderer(new LineupOrderer());
 var summary = BenchmarkSwitcher.FromTypes([typeof(SerializerBenchmarks)]).Run([.. options.BenchmarkArguments], config).SingleOrDefault();
 if (summary is null)
 {
@@ -39,31 +35,22 @@ if (summary is null)
     return 0;
 }
 
-Console.WriteLine();
 var rows = RowResult.From(summary, catalog.Sizes);
 fullRun &= RowResult.IsComplete(rows);
+Console.WriteLine();
 Console.WriteLine("// * Targets *");
 if (!fullRun)
 {
     Console.WriteLine(SeedTableExporter.NotTheFullRun);
 }
 
-foreach (var verdict in TargetVerdicts.Judge(rows))
-{
-    Console.WriteLine(verdict);
-}
-
 var failures = RowResult.Failures(summary);
-foreach (var failure in failures)
-{
-    Console.WriteLine($"FAILED {failure}");
-}
-
+Console.WriteLine(string.Join(Environment.NewLine, [.. TargetVerdicts.Judge(rows), .. failures.Select(failure => $"FAILED {failure}")]));
+var resultsDocument = Path.Combine(RepositoryFolder.Root, "docs", "results", "benchmarks.md");
 if (fullRun && failures.Count == 0)
 {
-    Directory.CreateDirectory(Path.GetDirectoryName(RepositoryPaths.ResultsDocument)!);
-    File.WriteAllText(RepositoryPaths.ResultsDocument, exporter.Render(summary));
-    Console.WriteLine($"Wrote {RepositoryPaths.ResultsDocument}");
+    File.WriteAllText(resultsDocument, exporter.Render(summary));
+    Console.WriteLine($"Wrote {resultsDocument}");
 }
 else
 {

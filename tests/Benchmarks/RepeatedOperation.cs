@@ -1,24 +1,18 @@
 using System.Diagnostics;
-using System.Globalization;
-using WebSerialization.Benchmarks.Contenders;
-using WebSerialization.Models;
 
 namespace WebSerialization.Benchmarks;
 
 /// <summary>
-/// One row's serialization or deserialization repeated in this process, with nothing else running, so that a profiler
-/// sees mostly that operation. On Linux each operation also reports the page faults it took (a fresh large array is
-/// paid for in faults as the kernel supplies its pages):
-/// <c>dotnet-trace collect --profile dotnet-sampled-thread-time -- dotnet tests/Benchmarks/bin/Release/net10.0/WebSerialization.Benchmarks.dll --repeat "Binary stream" deserialize 12</c>.
+/// <c>--repeat</c>: one row's serialization, deserialization or summary repeated <paramref name="Count"/> times in this
+/// process, with nothing else running, so that a profiler sees mostly that operation (tests/Benchmarks/README.md shows
+/// how). On Linux each operation also reports the page faults it took: a fresh large array is paid for in faults as
+/// the kernel supplies its pages.
 /// </summary>
-/// <param name="Row">The row's name.</param>
 /// <param name="Operation">serialize, deserialize or summarize.</param>
-/// <param name="Count">How many times.</param>
 public sealed record RepeatedOperation(string Row, string Operation, int Count)
 {
     public int Run(int memberCount, TextWriter log)
     {
-        ArgumentNullException.ThrowIfNull(log);
         var row = SerializerLineup.Create().FirstOrDefault(candidate => string.Equals(candidate.Name, Row, StringComparison.OrdinalIgnoreCase));
         if (row is null)
         {
@@ -26,15 +20,10 @@ public sealed record RepeatedOperation(string Row, string Operation, int Count)
             return 1;
         }
 
-        var organization = OrganizationGenerator.Create(memberCount);
-        var payload = new PreparedPayload(row.SerializeToArray(organization));
-        var serialize = Operation == "serialize";
-        if (!serialize)
-        {
-            // As in the benchmark: a deserialization does not run beside the organization it came from.
-            organization = null;
-        }
+        var payload = new PreparedPayload(row.SerializeToArray(OrganizationGenerator.Create(memberCount)));
 
+        // As in the benchmark: a deserialization does not run beside the organization it came from.
+        var organization = Operation == "serialize" ? OrganizationGenerator.Create(memberCount) : null;
         var times = new List<double>(Count);
         var faults = new List<long>(Count);
         for (var i = 0; i < Count; i++)
@@ -53,12 +42,11 @@ public sealed record RepeatedOperation(string Row, string Operation, int Count)
                 _ => row.Deserialize(payload).Members?.Count ?? 0,
             };
             times.Add(stopwatch.Elapsed.TotalMilliseconds);
-            var faulted = PageFaults() - faultsBefore;
             var faultText = "";
-            if (faulted is { } count)
+            if (PageFaults() - faultsBefore is { } faulted)
             {
-                faults.Add(count);
-                faultText = string.Create(CultureInfo.InvariantCulture, $", {count:N0} page faults");
+                faults.Add(faulted);
+                faultText = string.Create(CultureInfo.InvariantCulture, $", {faulted:N0} page faults");
             }
 
             log.WriteLine($"{row.Name} {Operation} {i + 1}/{Count}: {times[^1]:F0} ms ({result}){faultText}");
@@ -75,21 +63,15 @@ public sealed record RepeatedOperation(string Row, string Operation, int Count)
     // name, which may hold spaces); null where there is no procfs.
     private static long? PageFaults()
     {
-        string stat;
         try
         {
-            stat = File.ReadAllText("/proc/self/stat");
+            var stat = File.ReadAllText("/proc/self/stat");
+            var fields = stat[(stat.LastIndexOf(')') + 2)..].Split(' ');
+            return long.Parse(fields[7], CultureInfo.InvariantCulture) + long.Parse(fields[9], CultureInfo.InvariantCulture);
         }
-        catch (IOException)
+        catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
         {
             return null;
         }
-        catch (UnauthorizedAccessException)
-        {
-            return null;
-        }
-
-        var fields = stat[(stat.LastIndexOf(')') + 2)..].Split(' ');
-        return long.Parse(fields[7], CultureInfo.InvariantCulture) + long.Parse(fields[9], CultureInfo.InvariantCulture);
     }
 }

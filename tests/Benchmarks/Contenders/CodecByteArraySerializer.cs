@@ -1,26 +1,18 @@
 using System.Buffers;
 using System.Runtime.InteropServices;
-using WebSerialization.Models.Codecs;
-using WebSerialization.Models;
 
 namespace WebSerialization.Benchmarks.Contenders;
 
 /// <summary>
 /// Our codec called the way a library's <c>Serialize(T) → byte[]</c> is, to compare with the library's row beside it:
-/// our encoder writes every member in one call into an <see cref="ArrayBufferWriter{T}"/> kept from call to call, then
-/// <c>ToArray()</c>; our decoder reads the whole array as one final block. No pipe, no batching, no flushes.
+/// our encoder writes every member in one call, then <c>ToArray()</c>; our decoder reads the whole array as one final
+/// block. No pipe, no batching, no flushes.
 /// </summary>
-public sealed class CodecByteArraySerializer(IWireFormatCodec codec, string name, ContenderFamily family) : OrganizationSerializer
+public sealed class CodecByteArraySerializer(IWireFormatCodec codec, string name, ContenderFamily family) : OrganizationSerializer(name, family,
+    $"Our {FormatName(codec)} encoder writing all members in one call into an `ArrayBufferWriter<byte>` that the row keeps " +
+    "from call to call (as the libraries pool theirs), then `ToArray()`, the one exact-size array a call allocates; our decoder over the whole array as one final block: " +
+    "our codec called as the library's plain `byte[]` calls are.")
 {
-    public override string Name => name;
-
-    public override string Description =>
-        $"Our {FormatName(codec)} encoder writing all members in one call into an `ArrayBufferWriter<byte>` that the row keeps " +
-        "from call to call (as the libraries pool theirs), then `ToArray()`, the one exact-size array a call allocates; our decoder over the whole array as one final block: " +
-        "our codec called as the library's plain `byte[]` calls are.";
-
-    public override ContenderFamily Family => family;
-
     // Kept from one call to the next, as the libraries keep their pooled buffers (MessagePack-CSharp's SequencePool,
     // System.Text.Json's pooled writer): a call then costs the encoding and the one exact-size array it returns, not a
     // dozen regrowths of a new buffer.
@@ -28,22 +20,16 @@ public sealed class CodecByteArraySerializer(IWireFormatCodec codec, string name
 
     public override byte[] SerializeToArray(Organization organization)
     {
-        ArgumentNullException.ThrowIfNull(organization);
-        var output = _output;
-        output.ResetWrittenCount();
+        _output.ResetWrittenCount();
         var encoder = codec.CreateEncoder();
-        var members = organization.Members;
-        encoder.WriteHeader(output, organization, members?.Count ?? 0);
-        encoder.WriteMembers(output, CollectionsMarshal.AsSpan(members));
-        encoder.WriteFooter(output);
-        return output.WrittenSpan.ToArray();
+        encoder.WriteHeader(_output, organization, organization.Members?.Count ?? 0);
+        encoder.WriteMembers(_output, CollectionsMarshal.AsSpan(organization.Members));
+        encoder.WriteFooter(_output);
+        return _output.WrittenSpan.ToArray();
     }
-
-    public override long Serialize(Organization organization) => SerializeToArray(organization).Length;
 
     public override Organization Deserialize(PreparedPayload payload)
     {
-        ArgumentNullException.ThrowIfNull(payload);
         var decoder = codec.CreateDecoder(DecodeLimits.Default);
         decoder.Decode(new ReadOnlySequence<byte>(payload.Bytes), isFinalBlock: true);
         return decoder.GetResult();

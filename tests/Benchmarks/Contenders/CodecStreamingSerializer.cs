@@ -1,58 +1,38 @@
-using System.IO.Pipelines;
-using WebSerialization.Benchmarks.Streaming;
-using WebSerialization.Models.Codecs;
+using System.Buffers;
 using WebSerialization.Models.Streaming;
-using WebSerialization.Models;
 
 namespace WebSerialization.Benchmarks.Contenders;
 
 /// <summary>
 /// Our writer and reader exactly as the API runs them, minus the socket: <see cref="OrganizationStreamWriter"/> into a
-/// <see cref="PipeWriter"/> whose flushes hand the bytes on at once (the buffer is reused, as Kestrel reuses its pooled
-/// blocks), and <see cref="OrganizationStreamReader"/> from a <see cref="PipeReader"/> that delivers the payload one
-/// 64 KB segment per read, as a socket would.
+/// pipe writer whose flushes hand the bytes on at once (the buffer is reused, as Kestrel reuses its pooled blocks), and
+/// <see cref="OrganizationStreamReader"/> from a pipe reader that delivers the payload <paramref name="readSize"/> bytes
+/// per read: 64 KB as a socket would, or 4 KB segments, one more per read, as Kestrel hands over a request body.
 /// </summary>
-public sealed class CodecStreamingSerializer(IWireFormatCodec codec, string name, ContenderFamily family) : OrganizationSerializer
+public sealed class CodecStreamingSerializer(IWireFormatCodec codec, string name, ContenderFamily family, int readSize = PreparedPayload.SegmentSize)
+    : OrganizationSerializer(name, family, Describe(codec, readSize))
 {
+    /// <summary>The block size of Kestrel's memory pool, and so of the segments a request body arrives in.</summary>
+    public const int KestrelSegmentSize = 4096;
+
     // One per row, like the server's memory pool: its buffer is not part of what a response allocates.
     private readonly DiscardingPipeWriter _output = new();
-
-    public override string Name => name;
-
-    public override string Description =>
-        $"Our {FormatName(codec)} encoder through `OrganizationStreamWriter` (batches of 64 members, a flush every " +
-        $"{OrganizationStreamWriter.DefaultChunkSize / 1024} KB, as the API has it) into a pipe writer that discards what is flushed and reuses its " +
-        $"{DiscardingPipeWriter.BufferSize / 1024} KB buffer; our decoder through " +
-        "`OrganizationStreamReader` from a pipe reader that delivers the payload 64 KB per read; to summarize, the decoder hands " +
-        "each member's fields to `OrganizationSummarizer` as the API's upload does, without building objects.";
-
-    public override ContenderFamily Family => family;
+    private (PreparedPayload Payload, ReadOnlySequence<byte> Segments)? _split;
 
     public override bool IsStreaming => true;
 
     /// <summary>
     /// The most bytes the last <see cref="Serialize"/> left unflushed at once, which a real pipe would have held in
-    /// memory. Bounded streaming keeps it near the 128 KB chunk whatever the member count.
+    /// memory. Bounded streaming keeps it within <see cref="UnflushedLimit"/>, a chunk and the batch that crossed it.
     /// </summary>
     public long MaxUnflushedBytes => _output.MaxUnflushedBytes;
-
-    /// <summary>The most <see cref="MaxUnflushedBytes"/> may be: a chunk and the batch that crossed it fit in the buffer.</summary>
     public static int UnflushedLimit => DiscardingPipeWriter.BufferSize;
 
-    public override byte[] SerializeToArray(Organization organization)
-    {
-        ArgumentNullException.ThrowIfNull(organization);
-        using var stream = new MemoryStream();
-        var pipe = PipeWriter.Create(stream, new StreamPipeWriterOptions(leaveOpen: true));
-        OrganizationStreamWriter.WriteAsync(pipe, codec.CreateEncoder(), organization, organization.Members?.Count ?? 0, CancellationToken.None)
-            .GetAwaiter().GetResult();
-        pipe.Complete();
-        return stream.ToArray();
-    }
+    public override byte[] SerializeToArray(Organization organization) =>
+        CodecHarness.WriteStreamed(codec, organization, OrganizationStreamWriter.DefaultChunkSize);
 
     public override long Serialize(Organization organization)
     {
-        ArgumentNullException.ThrowIfNull(organization);
         _output.Reset();
 
         // Every flush of this writer completes synchronously and the token cannot be cancelled, so the writer never
@@ -61,26 +41,41 @@ public sealed class CodecStreamingSerializer(IWireFormatCodec codec, string name
             .GetAwaiter().GetResult();
     }
 
-    public override bool SummarizesWithoutObjects => true;
+    public override Organization Deserialize(PreparedPayload payload)
+    {
+        var decoder = codec.CreateDecoder(DecodeLimits.Default);
+        Read(payload, decoder);
+        return decoder.GetResult();
+    }
 
     /// <summary>What the API's upload runs: the decoder's views folded into the checksum by <see cref="OrganizationSummarizer"/>.</summary>
     public override string Summarize(PreparedPayload payload)
     {
-        ArgumentNullException.ThrowIfNull(payload);
-        var input = new SegmentedPipeReader(payload.Segments, PreparedPayload.SegmentSize);
         var summarizer = new OrganizationSummarizer();
-        OrganizationStreamReader.ReadToEndAsync(input, codec.CreateDecoder(DecodeLimits.Default, summarizer), CancellationToken.None)
-            .GetAwaiter().GetResult();
+        Read(payload, codec.CreateDecoder(DecodeLimits.Default, summarizer));
         return summarizer.Checksum!;
     }
 
-    public override Organization Deserialize(PreparedPayload payload)
+    private void Read(PreparedPayload payload, IOrganizationDecoder decoder)
     {
-        ArgumentNullException.ThrowIfNull(payload);
-        var input = new SegmentedPipeReader(payload.Segments, PreparedPayload.SegmentSize);
+        // Other segments than the payload's are views of its array, made once per payload, outside what the next call measures.
+        if (readSize != PreparedPayload.SegmentSize && !ReferenceEquals(_split?.Payload, payload))
+        {
+            _split = (payload, BufferSegment.Split(payload.Bytes, readSize));
+        }
 
-        // Every read of this reader completes synchronously, so the task has completed when ReadAsync returns.
-        return OrganizationStreamReader.ReadAsync(input, codec.CreateDecoder(DecodeLimits.Default), CancellationToken.None)
-            .GetAwaiter().GetResult().Organization;
+        // Every read of this reader completes synchronously, so the task has completed when ReadToEndAsync returns.
+        var input = new SegmentedPipeReader(readSize == PreparedPayload.SegmentSize ? payload.Segments : _split!.Value.Segments, readSize);
+        OrganizationStreamReader.ReadToEndAsync(input, decoder, CancellationToken.None).GetAwaiter().GetResult();
     }
+
+    private static string Describe(IWireFormatCodec codec, int readSize) => readSize == PreparedPayload.SegmentSize
+        ? $"Our {FormatName(codec)} encoder through `OrganizationStreamWriter` (batches of 64 members, a flush every " +
+            $"{OrganizationStreamWriter.DefaultChunkSize / 1024} KB, as the API has it) into a pipe writer that discards what is flushed and reuses its " +
+            $"{DiscardingPipeWriter.BufferSize / 1024} KB buffer; our decoder through " +
+            "`OrganizationStreamReader` from a pipe reader that delivers the payload 64 KB per read; to summarize, the decoder hands " +
+            "each member's fields to `OrganizationSummarizer` as the API's upload does, without building objects."
+        : $"Our {FormatName(codec)} decoder through `OrganizationStreamReader` from a pipe reader that delivers the payload in " +
+            $"{readSize / 1024} KB segments, one more per read, as Kestrel hands over a request body (to summarize, into " +
+            "`OrganizationSummarizer` without objects, as the API's upload does); the encode is the streaming row's.";
 }

@@ -1,6 +1,3 @@
-using WebSerialization.Benchmarks.Streaming;
-using WebSerialization.Models;
-
 namespace WebSerialization.Benchmarks.Contenders;
 
 /// <summary>
@@ -11,20 +8,10 @@ namespace WebSerialization.Benchmarks.Contenders;
 /// <c>OrganizationStreamReader</c>, reads the same payload member by member.
 /// </summary>
 public sealed class LibraryStreamSerializer(
-    string name,
-    string calls,
-    ContenderFamily family,
-    Action<Stream, Organization> write,
-    Func<Stream, Organization> read) : OrganizationSerializer
+    string name, ContenderFamily family, string calls, Action<Stream, Organization> write, Func<Stream, Organization> read)
+    : OrganizationSerializer(name, family, $"{calls}, the way a .NET client reads the API's response stream; the read side from a stream that returns at most " +
+        $"{PreparedPayload.SegmentSize / 1024} KB per read, the write side into a stream that discards.")
 {
-    public override string Name => name;
-
-    public override string Description =>
-        $"{calls}, the way a .NET client reads the API's response stream; the read side from a stream that returns at most " +
-        $"{PreparedPayload.SegmentSize / 1024} KB per read, the write side into a stream that discards.";
-
-    public override ContenderFamily Family => family;
-
     public override byte[] SerializeToArray(Organization organization)
     {
         using var stream = new MemoryStream();
@@ -34,15 +21,14 @@ public sealed class LibraryStreamSerializer(
 
     public override long Serialize(Organization organization)
     {
-        var stream = new DiscardingStream();
+        var stream = new SocketStream([], 0);
         write(stream, organization);
-        return stream.Length;
+        return stream.BytesWritten;
     }
 
     public override Organization Deserialize(PreparedPayload payload)
     {
-        ArgumentNullException.ThrowIfNull(payload);
-        using var stream = new SegmentedReadStream(payload.Bytes, PreparedPayload.SegmentSize);
+        using var stream = new SocketStream(payload.Bytes, PreparedPayload.SegmentSize);
         return read(stream);
     }
 }

@@ -1,8 +1,6 @@
 using System.Buffers;
 using System.Buffers.Binary;
 using System.Text;
-using WebSerialization.Benchmarks.Streaming;
-using WebSerialization.Models;
 
 namespace WebSerialization.Benchmarks.Contenders;
 
@@ -18,22 +16,18 @@ namespace WebSerialization.Benchmarks.Contenders;
 /// text address, float64 value, int64 updateTime)...]), text = (int32 byteCount or -1 for null, UTF-8 bytes), all
 /// little-endian; a count of -1 is a null list.
 /// </remarks>
-public sealed class ObjectModelFloor : OrganizationSerializer
+public sealed class ObjectModelFloor() : OrganizationSerializer(
+    "floor (no format)",
+    ContenderFamily.Floor,
+    "A measuring stick, not a format: fixed-width numbers and length-prefixed UTF-8 with no checks, written into the " +
+    "recycled pipe buffer, and read back into a list sized up front. Its times are what the object model itself " +
+    "costs (transcoding 3,000,000 texts; allocating 1,000,000 members and 3,000,000 strings, and the collections " +
+    "that follow): no row can go much below them. Left out of the \"fastest row\" targets.")
 {
     // int32 id + three text lengths + float64 + int64.
     private const int FixedMemberBytes = 4 + (3 * 4) + 8 + 8;
 
     private readonly DiscardingPipeWriter _output = new();
-
-    public override string Name => "floor (no format)";
-
-    public override string Description =>
-        "A measuring stick, not a format: fixed-width numbers and length-prefixed UTF-8 with no checks, written into the " +
-        "recycled pipe buffer, and read back into a list sized up front. Its times are what the object model itself " +
-        "costs (transcoding 3,000,000 texts; allocating 1,000,000 members and 3,000,000 strings, and the collections " +
-        "that follow): no row can go much below them. Left out of the \"fastest row\" targets.";
-
-    public override ContenderFamily Family => ContenderFamily.Floor;
 
     public override byte[] SerializeToArray(Organization organization)
     {
@@ -51,39 +45,30 @@ public sealed class ObjectModelFloor : OrganizationSerializer
 
     public override Organization Deserialize(PreparedPayload payload)
     {
-        ArgumentNullException.ThrowIfNull(payload);
         ReadOnlySpan<byte> bytes = payload.Bytes;
         var offset = 0;
         var id = ReadInt32(bytes, ref offset);
         var tagCount = ReadInt32(bytes, ref offset);
-        string[]? tags = null;
-        if (tagCount >= 0)
+        var tags = tagCount < 0 ? null : new string[tagCount];
+        for (var i = 0; i < tagCount; i++)
         {
-            tags = new string[tagCount];
-            for (var i = 0; i < tagCount; i++)
-            {
-                tags[i] = ReadText(bytes, ref offset)!;
-            }
+            tags![i] = ReadText(bytes, ref offset)!;
         }
 
         var memberCount = ReadInt32(bytes, ref offset);
-        List<Member>? members = null;
-        if (memberCount >= 0)
+        var members = memberCount < 0 ? null : new List<Member>(memberCount);
+        for (var i = 0; i < memberCount; i++)
         {
-            members = new List<Member>(memberCount);
-            for (var i = 0; i < memberCount; i++)
+            members!.Add(new Member
             {
-                members.Add(new Member
-                {
-                    Id = ReadInt32(bytes, ref offset),
-                    Name = ReadText(bytes, ref offset),
-                    Description = ReadText(bytes, ref offset),
-                    Address = ReadText(bytes, ref offset),
-                    Value = BinaryPrimitives.ReadDoubleLittleEndian(bytes[offset..]),
-                    UpdateTime = BinaryPrimitives.ReadInt64LittleEndian(bytes[(offset + 8)..]),
-                });
-                offset += 16;
-            }
+                Id = ReadInt32(bytes, ref offset),
+                Name = ReadText(bytes, ref offset),
+                Description = ReadText(bytes, ref offset),
+                Address = ReadText(bytes, ref offset),
+                Value = BinaryPrimitives.ReadDoubleLittleEndian(bytes[offset..]),
+                UpdateTime = BinaryPrimitives.ReadInt64LittleEndian(bytes[(offset + 8)..]),
+            });
+            offset += 16;
         }
 
         return new Organization { Id = id, Tags = tags, Members = members };
@@ -91,26 +76,21 @@ public sealed class ObjectModelFloor : OrganizationSerializer
 
     private static void Write(IBufferWriter<byte> output, Organization organization)
     {
-        ArgumentNullException.ThrowIfNull(organization);
         var span = output.GetSpan(8);
         BinaryPrimitives.WriteInt32LittleEndian(span, organization.Id);
         BinaryPrimitives.WriteInt32LittleEndian(span[4..], organization.Tags?.Length ?? -1);
         output.Advance(8);
         foreach (var tag in organization.Tags ?? [])
         {
-            span = output.GetSpan(4 + Encoding.UTF8.GetMaxByteCount(tag?.Length ?? 0));
-            output.Advance(WriteText(span, tag));
+            output.Advance(WriteText(output.GetSpan(4 + Encoding.UTF8.GetMaxByteCount(tag?.Length ?? 0)), tag));
         }
 
         var members = organization.Members;
-        span = output.GetSpan(4);
-        BinaryPrimitives.WriteInt32LittleEndian(span, members?.Count ?? -1);
+        BinaryPrimitives.WriteInt32LittleEndian(output.GetSpan(4), members?.Count ?? -1);
         output.Advance(4);
         foreach (var member in members ?? [])
         {
-            var name = member.Name;
-            var description = member.Description;
-            var address = member.Address;
+            var (name, description, address) = (member.Name, member.Description, member.Address);
             span = output.GetSpan(FixedMemberBytes + Encoding.UTF8.GetMaxByteCount((name?.Length ?? 0) + (description?.Length ?? 0) + (address?.Length ?? 0)));
             BinaryPrimitives.WriteInt32LittleEndian(span, member.Id);
             var written = 4;
@@ -123,17 +103,12 @@ public sealed class ObjectModelFloor : OrganizationSerializer
         }
     }
 
+    // A text's length (-1 for null) and UTF-8 bytes; returns the bytes written.
     private static int WriteText(Span<byte> span, string? text)
     {
-        if (text is null)
-        {
-            BinaryPrimitives.WriteInt32LittleEndian(span, -1);
-            return 4;
-        }
-
-        var length = Encoding.UTF8.GetBytes(text, span[4..]);
+        var length = text is null ? -1 : Encoding.UTF8.GetBytes(text, span[4..]);
         BinaryPrimitives.WriteInt32LittleEndian(span, length);
-        return 4 + length;
+        return 4 + Math.Max(length, 0);
     }
 
     private static int ReadInt32(ReadOnlySpan<byte> bytes, ref int offset)

@@ -1,5 +1,4 @@
-using WebSerialization.Models;
-using WebSerialization.Models.Codecs;
+using System.Buffers;
 
 namespace WebSerialization.Benchmarks.Contenders;
 
@@ -7,45 +6,70 @@ namespace WebSerialization.Benchmarks.Contenders;
 /// One row of the benchmark: a way to turn an <see cref="Organization"/> into bytes and back. Instances are the
 /// <c>[ParamsSource]</c> values of <see cref="SerializerBenchmarks"/>, so BenchmarkDotNet shows <see cref="ToString"/>.
 /// </summary>
-public abstract class OrganizationSerializer
+/// <param name="description">What the row measures, in one sentence for docs/results/benchmarks.md.</param>
+public abstract class OrganizationSerializer(string name, ContenderFamily family, string description)
 {
-    /// <summary>The row of the seed-shaped table, and the name BenchmarkDotNet shows.</summary>
-    public abstract string Name { get; }
+    public string Name => name;
+    public string Description => description;
+    public ContenderFamily Family => family;
 
-    /// <summary>What the row measures, in one sentence for docs/results/benchmarks.md.</summary>
-    public abstract string Description { get; }
-
-    /// <summary>The wire format family, to compare rows of the same format.</summary>
-    public abstract ContenderFamily Family { get; }
-
-    /// <summary>True for the rows that run our encoders and decoders the way the API does (pipe in, pipe out).</summary>
+    /// <summary>
+    /// True for the rows that run our encoders and decoders the way the API does (pipe in, pipe out), whose
+    /// <see cref="Summarize"/> builds no objects, as the server's upload does.
+    /// </summary>
     public virtual bool IsStreaming => false;
+
+    /// <summary>The row's place in <see cref="SerializerLineup"/>, which BenchmarkDotNet's tables follow.</summary>
+    public int Position { get; internal set; }
 
     /// <summary>The payload as one array: the input that <see cref="Deserialize"/> is prepared from, and the size column.</summary>
     public abstract byte[] SerializeToArray(Organization organization);
 
     /// <summary>The measured serialization; returns the number of bytes produced.</summary>
-    public abstract long Serialize(Organization organization);
+    public virtual long Serialize(Organization organization) => SerializeToArray(organization).Length;
 
     /// <summary>The measured deserialization of a payload made by <see cref="SerializeToArray"/>.</summary>
     public abstract Organization Deserialize(PreparedPayload payload);
 
     /// <summary>
     /// The measured upload summary of a payload: its <see cref="OrganizationChecksum"/>. The stock way, for any row, is
-    /// to deserialize and hash the objects; a row that folds the decoded fields into the checksum without building
-    /// objects says so with <see cref="SummarizesWithoutObjects"/>.
+    /// to deserialize and hash the objects; a streaming row folds the decoded fields into the checksum without building
+    /// objects.
     /// </summary>
     public virtual string Summarize(PreparedPayload payload) => OrganizationChecksum.Compute(Deserialize(payload));
 
-    /// <summary>True for the rows whose <see cref="Summarize"/> builds no objects (the server's upload path).</summary>
-    public virtual bool SummarizesWithoutObjects => false;
-
-    /// <summary>The row's place in <see cref="SerializerLineup"/>, which BenchmarkDotNet's tables follow.</summary>
-    public int Position { get; internal set; }
-
-    /// <inheritdoc />
     public sealed override string ToString() => Name;
 
     /// <summary>A format's name as the tables spell it.</summary>
     protected static string FormatName(IWireFormatCodec codec) => WireFormat.All.Single(format => format.Codec == codec).Name;
+}
+
+/// <summary>
+/// Which format a row writes; the targets compare rows across families, and the rows of one family must write the same
+/// bytes (protobuf-net's but for -0.0: docs/libraries.md). <see cref="Floor"/> is no format but
+/// the least work any serializer of the object model does, a measuring stick.
+/// </summary>
+public enum ContenderFamily
+{
+    Json,
+    MessagePack,
+    Protobuf,
+    Binary,
+    SeedBinaryWriter,
+    SeedCompressedMessagePack,
+    Floor,
+}
+
+/// <summary>
+/// A payload made in global setup, the input of a deserialization: as one array (what a plain
+/// <c>Deserialize(byte[])</c> call gets) and as views of it in <see cref="SegmentSize"/> segments (what a pipe over a
+/// socket hands a streaming reader).
+/// </summary>
+public sealed class PreparedPayload(byte[] bytes)
+{
+    public const int SegmentSize = 64 * 1024;
+
+    public byte[] Bytes => bytes;
+
+    public ReadOnlySequence<byte> Segments { get; } = BufferSegment.Split(bytes, SegmentSize);
 }

@@ -1,5 +1,4 @@
 using System.Text;
-using WebSerialization.Models;
 
 namespace WebSerialization.Benchmarks.Contenders;
 
@@ -9,59 +8,28 @@ namespace WebSerialization.Benchmarks.Contenders;
 /// 7-bit length), then <c>ToArray()</c>; a <see cref="BinaryReader"/> over the array reading them back into a list that
 /// grows as it goes. Like the article, it writes a null text as "" and reads no tags as null.
 /// </summary>
-public sealed class SeedBinaryWriterSerializer : OrganizationSerializer
+public sealed class SeedBinaryWriterSerializer() : OrganizationSerializer(
+    "seed BinaryWriter",
+    ContenderFamily.SeedBinaryWriter,
+    "The seed's `BinarySerializeHelper`: `BinaryWriter` over a `MemoryStream` (int Id, tag count and strings, member " +
+    "count, then per member Id, Name, Description, Address ?? \"\", Value, UpdateTime), `ToArray()`; `BinaryReader` back.")
 {
-    public override string Name => "seed BinaryWriter";
-
-    public override string Description =>
-        "The seed's `BinarySerializeHelper`: `BinaryWriter` over a `MemoryStream` (int Id, tag count and strings, member " +
-        "count, then per member Id, Name, Description, Address ?? \"\", Value, UpdateTime), `ToArray()`; `BinaryReader` back.";
-
-    public override ContenderFamily Family => ContenderFamily.SeedBinaryWriter;
-
     public override byte[] SerializeToArray(Organization organization)
     {
-        ArgumentNullException.ThrowIfNull(organization);
         using var stream = new MemoryStream();
         using var writer = new BinaryWriter(stream, Encoding.UTF8);
         writer.Write(organization.Id);
-        WriteTags(writer, organization.Tags);
-        WriteMembers(writer, organization.Members);
-        return stream.ToArray();
-    }
-
-    public override long Serialize(Organization organization) => SerializeToArray(organization).Length;
-
-    public override Organization Deserialize(PreparedPayload payload)
-    {
-        ArgumentNullException.ThrowIfNull(payload);
-        using var stream = new MemoryStream(payload.Bytes);
-        using var reader = new BinaryReader(stream, Encoding.UTF8);
-        return new Organization
+        var tags = organization.Tags ?? [];
+        writer.Write(tags.Length);
+        foreach (var tag in tags)
         {
-            Id = reader.ReadInt32(),
-            Tags = ReadTags(reader),
-            Members = ReadMembers(reader),
-        };
-    }
-
-    private static void WriteTags(BinaryWriter writer, string[]? tags)
-    {
-        var count = tags?.Length ?? 0;
-        writer.Write(count);
-        for (var i = 0; i < count; i++)
-        {
-            writer.Write(tags![i]);
+            writer.Write(tag);
         }
-    }
 
-    private static void WriteMembers(BinaryWriter writer, List<Member>? members)
-    {
-        var count = members?.Count ?? 0;
-        writer.Write(count);
-        for (var i = 0; i < count; i++)
+        var members = organization.Members ?? [];
+        writer.Write(members.Count);
+        foreach (var member in members)
         {
-            var member = members![i];
             writer.Write(member.Id);
             writer.Write(member.Name ?? string.Empty);
             writer.Write(member.Description ?? string.Empty);
@@ -69,37 +37,26 @@ public sealed class SeedBinaryWriterSerializer : OrganizationSerializer
             writer.Write(member.Value);
             writer.Write(member.UpdateTime);
         }
+
+        return stream.ToArray();
     }
 
-    private static string[]? ReadTags(BinaryReader reader)
+    public override Organization Deserialize(PreparedPayload payload)
     {
-        var count = reader.ReadInt32();
-        if (count <= 0)
+        using var reader = new BinaryReader(new MemoryStream(payload.Bytes), Encoding.UTF8);
+        var id = reader.ReadInt32();
+        var tagCount = reader.ReadInt32();
+        var tags = tagCount <= 0 ? null : new string[tagCount];
+        for (var i = 0; i < tagCount; i++)
         {
-            return null;
+            tags![i] = reader.ReadString();
         }
 
-        var tags = new string[count];
-        for (var i = 0; i < count; i++)
+        var memberCount = reader.ReadInt32();
+        var members = memberCount <= 0 ? null : new List<Member>();
+        for (var i = 0; i < memberCount; i++)
         {
-            tags[i] = reader.ReadString();
-        }
-
-        return tags;
-    }
-
-    private static List<Member>? ReadMembers(BinaryReader reader)
-    {
-        var count = reader.ReadInt32();
-        if (count <= 0)
-        {
-            return null;
-        }
-
-        var members = new List<Member>();
-        for (var i = 0; i < count; i++)
-        {
-            members.Add(new Member
+            members!.Add(new Member
             {
                 Id = reader.ReadInt32(),
                 Name = reader.ReadString(),
@@ -110,6 +67,6 @@ public sealed class SeedBinaryWriterSerializer : OrganizationSerializer
             });
         }
 
-        return members;
+        return new Organization { Id = id, Tags = tags, Members = members };
     }
 }

@@ -1,7 +1,6 @@
 using System.Buffers;
 using System.Text.Unicode;
 using MessagePack;
-using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Benchmarks.Readers;
 

@@ -1,18 +1,18 @@
 using System.Buffers;
-using System.Runtime.InteropServices;
 using BenchmarkDotNet.Attributes;
-using WebSerialization.Models;
-using WebSerialization.Models.Codecs;
+using BenchmarkDotNet.Exporters;
+using BenchmarkDotNet.Loggers;
+using BenchmarkDotNet.Running;
 using WebSerialization.Models.MessagePack;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Benchmarks.Readers;
 
 /// <summary>
-/// Whether MessagePack-CSharp's <c>MessagePackReader</c> reads members as fast as our decoder (over the read core's
-/// <c>BufferReader</c>): both hand the seed's members as views to a sink that builds nothing
+/// <c>--readers</c>: whether MessagePack-CSharp's <c>MessagePackReader</c> reads members as fast as our decoder (over
+/// the read core's <c>BufferReader</c>). Both hand the seed's members as views to a sink that builds nothing
 /// (<see cref="ViewCountingSink"/>), from the same bytes in the same 64 KB segments, delivered whole or one 64 KB read
-/// at a time. Run with <c>--readers</c> (<see cref="ReaderComparison"/>).
+/// at a time. After a full run on the seed's 1,000,000 members, <see cref="Run"/> writes the table to
+/// docs/results/messagepack-reader.md, the numbers the decoder's summary comment points to.
 /// </summary>
 [MemoryDiagnoser]
 public class MessagePackReaderBenchmarks
@@ -23,17 +23,48 @@ public class MessagePackReaderBenchmarks
     [Params(int.MaxValue, 64 * 1024)]
     public int ChunkSize { get; set; }
 
-    [GlobalSetup]
-    public void SetUp()
+    /// <summary>Runs the comparison with the full run's job (or the dry one) and writes its page after a full run.</summary>
+    public static int Run(BenchmarkCommandLine options, TextWriter log)
     {
-        var organization = OrganizationGenerator.Create(BenchmarkSettings.MemberCount);
-        var output = new ArrayBufferWriter<byte>();
-        var encoder = MessagePackCodec.Instance.CreateEncoder();
-        encoder.WriteHeader(output, organization, organization.Members!.Count);
-        encoder.WriteMembers(output, CollectionsMarshal.AsSpan(organization.Members));
-        encoder.WriteFooter(output);
-        _payload = BufferSegment.Split(output.WrittenSpan.ToArray(), 64 * 1024);
+        var summary = BenchmarkRunner.Run<MessagePackReaderBenchmarks>(options.CreateConfig(seedTable: false));
+        if (summary.HasCriticalValidationErrors || summary.Reports.Any(report => !report.Success))
+        {
+            return 1;
+        }
+
+        if (!options.Dry && options.MemberCount == OrganizationGenerator.ArticleMemberCount)
+        {
+            var logger = new AccumulationLogger();
+            var data = string.Create(CultureInfo.InvariantCulture, $"`OrganizationGenerator.Create({BenchmarkCommandLine.BenchmarkMemberCount:N0})` as MessagePack, into a sink that builds nothing");
+            string[] lines =
+            [
+                .. ResultsHeader.Lines(
+                    "MessagePack: our decoder against MessagePack-CSharp's MessagePackReader",
+                    "`Readers/MessagePackReaderBenchmarks.cs` says what each row runs",
+                    "dotnet run -c Release --project tests/Benchmarks -- --readers",
+                    data),
+                "",
+                "- **OurDecoder**: `MessagePackCodec.CreateDecoder(limits, sink)` fed as a pipe feeds it, with every check and limit.",
+                "- **LibraryReader**: MessagePack-CSharp's `MessagePackReader` reading the same members into the same views, texts checked with `Utf8.IsValid` and nothing else; a member cut by the end of a read throws `EndOfStreamException` and is read again with the next (`Readers/LibraryReaderDecoding.cs`).",
+                "- **ChunkSize**: bytes added per read: 2147483647 is the whole payload in one read (the library's best case), 65536 a socket's 64 KB reads.",
+                "",
+            ];
+            foreach (var line in lines)
+            {
+                logger.WriteLine(line);
+            }
+
+            MarkdownExporter.GitHub.ExportToLog(summary, logger);
+            var document = Path.Combine(RepositoryFolder.Root, "docs", "results", "messagepack-reader.md");
+            File.WriteAllText(document, logger.GetLog());
+            log.WriteLine($"Wrote {document}");
+        }
+
+        return 0;
     }
+
+    [GlobalSetup]
+    public void SetUp() => _payload = new PreparedPayload(CodecHarness.Encode(MessagePackCodec.Instance, OrganizationGenerator.Create(BenchmarkCommandLine.BenchmarkMemberCount))).Segments;
 
     /// <summary>Our decoder (<c>MessagePackOrganizationDecoder</c>), fed as <see cref="IOrganizationDecoder"/> is.</summary>
     [Benchmark(Baseline = true)]
@@ -60,5 +91,26 @@ public class MessagePackReaderBenchmarks
         var sink = new ViewCountingSink();
         LibraryReaderDecoding.Decode(_payload, ChunkSize, sink);
         return sink.Total;
+    }
+
+    /// <summary>
+    /// A sink that builds nothing: it adds up each member's id, text lengths and number bits, so that a reader's work
+    /// cannot be skipped, and what it costs is the reader's alone.
+    /// </summary>
+    private sealed class ViewCountingSink : IOrganizationSink
+    {
+        public long Total { get; private set; }
+
+        public void BeginMembers(OrganizationHeader header)
+        {
+        }
+
+        public void AddMember(in MemberView member) =>
+            Total += member.Id + member.Name.Bytes.Length + member.Description.Bytes.Length + member.Address.Bytes.Length
+                + BitConverter.DoubleToInt64Bits(member.Value) + member.UpdateTime;
+
+        public void Complete(OrganizationHeader header)
+        {
+        }
     }
 }

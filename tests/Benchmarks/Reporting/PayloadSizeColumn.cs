@@ -1,4 +1,3 @@
-using System.Globalization;
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
@@ -8,27 +7,13 @@ namespace WebSerialization.Benchmarks.Reporting;
 /// <summary>The payload size of each row in MB (2^20 bytes, as the seed counts), from the sizes measured before the run.</summary>
 public sealed class PayloadSizeColumn(IReadOnlyDictionary<string, long> sizes) : IColumn
 {
-    /// <summary>The row name of a benchmark case: its <c>Serializer</c> parameter.</summary>
-    public static string? RowName(BenchmarkCase benchmarkCase)
-    {
-        ArgumentNullException.ThrowIfNull(benchmarkCase);
-        return benchmarkCase.Parameters[nameof(SerializerBenchmarks.Serializer)]?.ToString();
-    }
-
     public string Id => nameof(PayloadSizeColumn);
-
     public string ColumnName => "Payload MB";
-
     public bool AlwaysShow => true;
-
     public ColumnCategory Category => ColumnCategory.Custom;
-
     public int PriorityInCategory => 0;
-
     public bool IsNumeric => true;
-
     public UnitType UnitType => UnitType.Dimensionless;
-
     public string Legend => "Size of the row's payload for the run's organization, in MB of 2^20 bytes";
 
     public bool IsAvailable(Summary summary) => true;
@@ -38,7 +23,7 @@ public sealed class PayloadSizeColumn(IReadOnlyDictionary<string, long> sizes) :
     public string GetValue(Summary summary, BenchmarkCase benchmarkCase) => GetValue(summary, benchmarkCase, SummaryStyle.Default);
 
     public string GetValue(Summary summary, BenchmarkCase benchmarkCase, SummaryStyle style) =>
-        RowName(benchmarkCase) is { } name && sizes.TryGetValue(name, out var bytes)
+        RowResult.Row(benchmarkCase) is { } row && sizes.TryGetValue(row.Name, out var bytes)
             ? (bytes / (double)(1 << 20)).ToString("F2", CultureInfo.InvariantCulture)
             : "?";
 

@@ -1,11 +1,12 @@
 using BenchmarkDotNet.Reports;
-using WebSerialization.Benchmarks.Contenders;
+using BenchmarkDotNet.Running;
 
 namespace WebSerialization.Benchmarks.Reporting;
 
 /// <summary>
 /// One row of the lineup as the seed's table has it: its payload size and the median time and allocation of its
-/// operations (the seed's two, and the upload's summary), taken from BenchmarkDotNet's reports (null where the benchmark did not run or failed).
+/// operations (the seed's two, and the upload's summary), taken from BenchmarkDotNet's reports (null where the
+/// benchmark did not run or failed).
 /// </summary>
 public sealed record RowResult(
     OrganizationSerializer Serializer,
@@ -14,54 +15,44 @@ public sealed record RowResult(
     double? DeserializeMs,
     long? SerializeAllocatedBytes,
     long? DeserializeAllocatedBytes,
-    double? SummarizeMs = null,
-    long? SummarizeAllocatedBytes = null)
+    double? SummarizeMs,
+    long? SummarizeAllocatedBytes)
 {
     public string Name => Serializer.Name;
 
+    /// <summary>The row a benchmark case measures: its <c>Serializer</c> parameter.</summary>
+    public static OrganizationSerializer? Row(BenchmarkCase benchmarkCase) =>
+        benchmarkCase.Parameters[nameof(SerializerBenchmarks.Serializer)] as OrganizationSerializer;
+
     /// <summary>The rows of <paramref name="summary"/> in lineup order, with the sizes <see cref="PayloadCatalog"/> measured.</summary>
-    public static IReadOnlyList<RowResult> From(Summary summary, IReadOnlyDictionary<string, long> sizes)
-    {
-        ArgumentNullException.ThrowIfNull(summary);
-        ArgumentNullException.ThrowIfNull(sizes);
-        return summary.Reports
-            .GroupBy(report => (OrganizationSerializer)report.BenchmarkCase.Parameters[nameof(SerializerBenchmarks.Serializer)])
-            .OrderBy(row => row.Key.Position)
-            .Select(row =>
-            {
-                var serialize = Find(row, nameof(SerializerBenchmarks.Serialize));
-                var deserialize = Find(row, nameof(SerializerBenchmarks.Deserialize));
-                var summarize = Find(row, nameof(SerializerBenchmarks.Summarize));
-                return new RowResult(
-                    row.Key,
-                    sizes.TryGetValue(row.Key.Name, out var size) ? size : null,
-                    MedianMs(serialize),
-                    MedianMs(deserialize),
-                    AllocatedPerOperation(serialize),
-                    AllocatedPerOperation(deserialize),
-                    MedianMs(summarize),
-                    AllocatedPerOperation(summarize));
-            })
-            .ToList();
-    }
+    public static IReadOnlyList<RowResult> From(Summary summary, IReadOnlyDictionary<string, long> sizes) =>
+    [
+        .. summary.Reports.GroupBy(report => Row(report.BenchmarkCase)!).OrderBy(row => row.Key.Position).Select(row =>
+        {
+            var (serialize, deserialize, summarize) = (
+                Find(row, nameof(SerializerBenchmarks.Serialize)), Find(row, nameof(SerializerBenchmarks.Deserialize)), Find(row, nameof(SerializerBenchmarks.Summarize)));
+            return new RowResult(
+                row.Key,
+                sizes.TryGetValue(row.Key.Name, out var size) ? size : null,
+                MedianMs(serialize),
+                MedianMs(deserialize),
+                AllocatedPerOperation(serialize),
+                AllocatedPerOperation(deserialize),
+                MedianMs(summarize),
+                AllocatedPerOperation(summarize));
+        }),
+    ];
 
     /// <summary>True when every selected row of the lineup has both its times: the table is whole.</summary>
-    public static bool IsComplete(IReadOnlyList<RowResult> rows)
-    {
-        ArgumentNullException.ThrowIfNull(rows);
-        return rows.Count == SerializerBenchmarks.Serializers.Count() && rows.All(row => row.SerializeMs is not null && row.DeserializeMs is not null);
-    }
+    public static bool IsComplete(IReadOnlyList<RowResult> rows) =>
+        rows.Count == SerializerBenchmarks.Serializers.Count() && rows.All(row => row.SerializeMs is not null && row.DeserializeMs is not null);
 
     /// <summary>What failed: benchmarks without a result, and critical validation errors.</summary>
-    public static IReadOnlyList<string> Failures(Summary summary)
-    {
-        ArgumentNullException.ThrowIfNull(summary);
-        return
-        [
-            .. summary.ValidationErrors.Where(error => error.IsCritical).Select(error => error.Message),
-            .. summary.Reports.Where(report => MedianMs(report) is null).Select(report => $"{report.BenchmarkCase.DisplayInfo} did not produce a result"),
-        ];
-    }
+    public static IReadOnlyList<string> Failures(Summary summary) =>
+    [
+        .. summary.ValidationErrors.Where(error => error.IsCritical).Select(error => error.Message),
+        .. summary.Reports.Where(report => MedianMs(report) is null).Select(report => $"{report.BenchmarkCase.DisplayInfo} did not produce a result"),
+    ];
 
     private static BenchmarkReport? Find(IEnumerable<BenchmarkReport> reports, string method) =>
         reports.FirstOrDefault(report => report.BenchmarkCase.Descriptor.WorkloadMethod.Name == method);

@@ -1,6 +1,3 @@
-using System.Globalization;
-using WebSerialization.Benchmarks.Contenders;
-
 namespace WebSerialization.Benchmarks.Reporting;
 
 /// <summary>
@@ -18,7 +15,6 @@ public static class TargetVerdicts
 
     public static IReadOnlyList<string> Judge(IReadOnlyList<RowResult> rows)
     {
-        ArgumentNullException.ThrowIfNull(rows);
         var binary = rows.Where(row => row.Serializer.Family == ContenderFamily.Binary).ToList();
         var others = rows.Where(row => row.Serializer.Family is not ContenderFamily.Binary and not ContenderFamily.Floor).ToList();
         var seed = rows.FirstOrDefault(row => row.Serializer.Family == ContenderFamily.SeedBinaryWriter);
@@ -30,9 +26,11 @@ public static class TargetVerdicts
             .. operations.Select(operation => Fastest(operation, binary, others, floor)),
             .. operations.Select(operation => FasterThanSeed(operation, binary, seed, floor)),
             Smaller(binary, compressed),
-            .. rows.Where(row => row.Serializer.IsStreaming).Select(StreamingAllocation),
-            .. rows.Where(row => row.Serializer.SummarizesWithoutObjects).Select(SummaryAllocation),
-            AsFastAsLibrary(rows, "protobuf stream", "protobuf-net Stream", new Operation("deserialize", row => row.DeserializeMs)),
+            .. rows.Where(row => row.Serializer.IsStreaming)
+                .Select(row => WithinBudget($"{row.Name} serialization allocates at most 1 MB", row.SerializeAllocatedBytes)),
+            .. rows.Where(row => row.Serializer.IsStreaming)
+                .Select(row => WithinBudget($"{row.Name} summarizes a payload allocating at most 1 MB", row.SummarizeAllocatedBytes)),
+            AsFastAsLibrary(rows, "protobuf stream", "protobuf-net Stream", operations[1]),
         ];
     }
 
@@ -42,13 +40,12 @@ public static class TargetVerdicts
         var measured = others.Where(row => operation.Time(row) is not null).ToList();
         if (binary.Count == 0 || binary.Any(row => operation.Time(row) is null) || measured.Count == 0)
         {
-            return $"SKIP {target}: not every row was measured.";
+            return Skip(target);
         }
 
         var slowest = binary.MaxBy(row => operation.Time(row))!;
         var best = measured.MinBy(row => operation.Time(row))!;
-        var slowestMs = operation.Time(slowest)!.Value;
-        var bestMs = operation.Time(best)!.Value;
+        var (slowestMs, bestMs) = (operation.Time(slowest)!.Value, operation.Time(best)!.Value);
         return slowestMs < bestMs
             ? $"PASS {target}: {slowest.Name} {Ms(slowestMs)}; the fastest other row, {best.Name}, {Ms(bestMs)} ({Ratio(bestMs / slowestMs)})."
             : $"MISS {target}: {slowest.Name} {Ms(slowestMs)} is {Ms(slowestMs - bestMs)} ({Ratio(slowestMs / bestMs)}) slower than {best.Name} {Ms(bestMs)}.{AboveFloor(operation, [slowest, best], floor)}";
@@ -59,7 +56,7 @@ public static class TargetVerdicts
         var target = $"Binary is at least {SeedSpeedup:0}x faster than the seed's BinaryWriter/BinaryReader to {operation.Name}";
         if (seed is null || operation.Time(seed) is not { } seedMs || binary.Count == 0 || binary.Any(row => operation.Time(row) is null))
         {
-            return $"SKIP {target}: not every row was measured.";
+            return Skip(target);
         }
 
         var slowest = binary.MaxBy(row => operation.Time(row))!;
@@ -88,7 +85,7 @@ public static class TargetVerdicts
         var target = $"Binary, without general-purpose compression, is smaller than {compressed?.Name ?? "MessagePack with LZ4"}";
         if (binary.FirstOrDefault()?.SizeBytes is not { } size || compressed?.SizeBytes is not { } compressedSize)
         {
-            return $"SKIP {target}: not every row was measured.";
+            return Skip(target);
         }
 
         var sizes = $"{Mb(size)} against {Mb(compressedSize)}";
@@ -97,10 +94,9 @@ public static class TargetVerdicts
             : $"MISS {target}: {sizes}, {Mb(size - compressedSize)} ({Ratio(size / (double)compressedSize)}) larger.";
     }
 
-    private static string StreamingAllocation(RowResult row)
+    private static string WithinBudget(string target, long? allocated)
     {
-        var target = $"{row.Name} serialization allocates at most 1 MB";
-        if (row.SerializeAllocatedBytes is not { } allocated)
+        if (allocated is null)
         {
             return $"SKIP {target}: not measured.";
         }
@@ -108,37 +104,24 @@ public static class TargetVerdicts
         var bytes = string.Create(CultureInfo.InvariantCulture, $"{allocated:N0} bytes");
         return allocated <= StreamingAllocationBudget
             ? $"PASS {target}: {bytes}."
-            : $"MISS {target}: {bytes}, {Ratio(allocated / (double)StreamingAllocationBudget)} the budget.";
-    }
-
-    private static string SummaryAllocation(RowResult row)
-    {
-        var target = $"{row.Name} summarizes a payload allocating at most 1 MB";
-        if (row.SummarizeAllocatedBytes is not { } allocated)
-        {
-            return $"SKIP {target}: not measured.";
-        }
-
-        var bytes = string.Create(CultureInfo.InvariantCulture, $"{allocated:N0} bytes");
-        return allocated <= StreamingAllocationBudget
-            ? $"PASS {target}: {bytes}."
-            : $"MISS {target}: {bytes}, {Ratio(allocated / (double)StreamingAllocationBudget)} the budget.";
+            : $"MISS {target}: {bytes}, {Ratio(allocated.Value / (double)StreamingAllocationBudget)} the budget.";
     }
 
     private static string AsFastAsLibrary(IReadOnlyList<RowResult> rows, string ours, string library, Operation operation)
     {
         var target = $"{ours} is at least as fast as {library} to {operation.Name}";
-        var our = rows.FirstOrDefault(row => row.Name == ours);
-        var their = rows.FirstOrDefault(row => row.Name == library);
+        var (our, their) = (rows.FirstOrDefault(row => row.Name == ours), rows.FirstOrDefault(row => row.Name == library));
         if (our is null || their is null || operation.Time(our) is not { } ourMs || operation.Time(their) is not { } theirMs)
         {
-            return $"SKIP {target}: not every row was measured.";
+            return Skip(target);
         }
 
         return ourMs <= theirMs
             ? $"PASS {target}: {Ms(ourMs)} against {Ms(theirMs)} ({Ratio(theirMs / ourMs)})."
             : $"MISS {target}: {Ms(ourMs)} against {Ms(theirMs)}, {Ms(ourMs - theirMs)} ({Ratio(ourMs / theirMs)}) slower.";
     }
+
+    private static string Skip(string target) => $"SKIP {target}: not every row was measured.";
 
     // Whole milliseconds as the seed prints them; a decimal for the short operations of small runs.
     private static string Ms(double ms) => ms.ToString(Math.Abs(ms) >= 100 ? "F0" : "F1", CultureInfo.InvariantCulture) + " ms";

@@ -1,19 +1,20 @@
 using System.IO.Pipelines;
 using System.Numerics;
+using WebSerialization.Models.Streaming;
 
 namespace WebSerialization.Benchmarks.Streaming;
 
 /// <summary>
 /// A <see cref="PipeWriter"/> whose reader keeps up perfectly: every flush hands the bytes on and frees the buffer,
-/// so it stands for Kestrel's response body minus the socket. It reuses one 160 KB buffer (Kestrel reuses pooled
-/// blocks), so what a serialization allocates is what the encoder and <c>OrganizationStreamWriter</c> allocate.
-/// A real pipe holds every byte written until the next flush; <see cref="MaxUnflushedBytes"/> records the most it
-/// would have held, so a writer that stops flushing is caught rather than hidden by the reuse.
+/// so it stands for Kestrel's response body minus the socket. It reuses one buffer (Kestrel reuses pooled blocks), so
+/// what a serialization allocates is what the encoder and <c>OrganizationStreamWriter</c> allocate. A real pipe holds
+/// every byte written until the next flush; <see cref="MaxUnflushedBytes"/> records the most it would have held, so a
+/// writer that stops flushing is caught rather than hidden by the reuse.
 /// </summary>
 internal sealed class DiscardingPipeWriter : PipeWriter
 {
     /// <summary>The buffer size: the stream writer's chunk plus room for the batch that crossed it (64 members).</summary>
-    public const int BufferSize = WebSerialization.Models.Streaming.OrganizationStreamWriter.DefaultChunkSize + (32 * 1024);
+    public const int BufferSize = OrganizationStreamWriter.DefaultChunkSize + (32 * 1024);
 
     private byte[] _buffer = new byte[BufferSize];
 
@@ -26,17 +27,11 @@ internal sealed class DiscardingPipeWriter : PipeWriter
     /// <summary>Bytes written since <see cref="Reset"/>.</summary>
     public long BytesWritten { get; private set; }
 
-    /// <summary>The most bytes written between two flushes since <see cref="Reset"/>: the memory a real pipe would have needed.</summary>
+    /// <summary>The most bytes written between two flushes since <see cref="Reset"/>.</summary>
     public long MaxUnflushedBytes { get; private set; }
 
     /// <summary>Forgets what was written, for the next payload.</summary>
-    public void Reset()
-    {
-        _position = 0;
-        _unflushed = 0;
-        BytesWritten = 0;
-        MaxUnflushedBytes = 0;
-    }
+    public void Reset() => (_position, _unflushed, BytesWritten, MaxUnflushedBytes) = (0, 0, 0, 0);
 
     public override void Advance(int bytes)
     {
@@ -54,18 +49,13 @@ internal sealed class DiscardingPipeWriter : PipeWriter
 
     public override ValueTask<FlushResult> FlushAsync(CancellationToken cancellationToken = default)
     {
-        _position = 0;
-        _unflushed = 0;
+        (_position, _unflushed) = (0, 0);
         return new ValueTask<FlushResult>(new FlushResult(isCanceled: false, isCompleted: false));
     }
 
-    public override void CancelPendingFlush()
-    {
-    }
+    public override void CancelPendingFlush() { }
 
-    public override void Complete(Exception? exception = null)
-    {
-    }
+    public override void Complete(Exception? exception = null) { }
 
     private int Reserve(int sizeHint)
     {

@@ -22,13 +22,9 @@ internal sealed class SegmentedPipeReader(ReadOnlySequence<byte> payload, int ch
 
     public override bool TryRead(out ReadResult result)
     {
-        if (_deliveredLength < payload.Length)
-        {
-            var next = Math.Min(chunkSize, payload.Length - _deliveredLength);
-            _delivered = payload.GetPosition(next, _delivered);
-            _deliveredLength += next;
-        }
-
+        var next = Math.Min(chunkSize, payload.Length - _deliveredLength);
+        _delivered = payload.GetPosition(next, _delivered);
+        _deliveredLength += next;
         result = new ReadResult(payload.Slice(_consumed, _delivered), isCanceled: false, isCompleted: _deliveredLength == payload.Length);
         return true;
     }
@@ -37,11 +33,7 @@ internal sealed class SegmentedPipeReader(ReadOnlySequence<byte> payload, int ch
 
     public override void AdvanceTo(SequencePosition consumed, SequencePosition examined) => _consumed = consumed;
 
-    public override void CancelPendingRead()
-    {
-    }
+    public override void CancelPendingRead() { }
 
-    public override void Complete(Exception? exception = null)
-    {
-    }
+    public override void Complete(Exception? exception = null) { }
 }
