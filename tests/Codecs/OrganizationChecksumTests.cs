@@ -1,8 +1,5 @@
 using System.Buffers.Binary;
 using System.IO.Hashing;
-using System.Text;
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
 
 namespace WebSerialization.Codecs.Tests;
 

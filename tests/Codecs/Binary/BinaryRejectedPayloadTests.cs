@@ -1,8 +1,3 @@
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models.Binary;
-using WebSerialization.Models.Codecs;
-using WebSerialization.Tests.Support;
-
 namespace WebSerialization.Codecs.Tests.Binary;
 
 /// <summary>

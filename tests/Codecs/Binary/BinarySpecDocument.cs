@@ -1,6 +1,4 @@
 using System.Globalization;
-using WebSerialization.Models.Codecs;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Binary;
 

@@ -1,8 +1,3 @@
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
-using WebSerialization.Models.Binary;
-using WebSerialization.Tests.Support;
-
 namespace WebSerialization.Codecs.Tests.Binary;
 
 /// <summary>The spec's test vectors, with the bytes the spec prints, checked both ways.</summary>

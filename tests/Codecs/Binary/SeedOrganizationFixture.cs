@@ -1,5 +1,3 @@
-using WebSerialization.Models;
-
 namespace WebSerialization.Codecs.Tests.Binary;
 
 /// <summary>The seed's 1,000,000 members, built once for the tests that need them all.</summary>

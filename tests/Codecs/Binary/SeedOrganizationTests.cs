@@ -1,10 +1,3 @@
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models.Binary;
-using WebSerialization.Models.Json;
-using WebSerialization.Models.Protobuf;
-using WebSerialization.Tests.Support;
-using Xunit.Abstractions;
-
 namespace WebSerialization.Codecs.Tests.Binary;
 
 /// <summary>

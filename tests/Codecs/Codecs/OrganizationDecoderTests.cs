@@ -1,11 +1,3 @@
-using System.Buffers;
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
-using WebSerialization.Models.Codecs;
-using WebSerialization.Tests.Support;
-using Xunit.Abstractions;
-using static WebSerialization.Tests.Support.CodecHarness;
-
 namespace WebSerialization.Codecs.Tests.Codecs;
 
 /// <summary>

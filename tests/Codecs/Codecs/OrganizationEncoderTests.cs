@@ -1,9 +1,3 @@
-using System.Buffers;
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
-using static WebSerialization.Tests.Support.CodecHarness;
-using WebSerialization.Tests.Support;
-
 namespace WebSerialization.Codecs.Tests.Codecs;
 
 /// <summary>

@@ -1,10 +1,5 @@
-using System.Buffers;
 using Grpc.Core;
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
 using WebSerialization.Models.Grpc;
-using WebSerialization.Models.Protobuf;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Grpc;
 

@@ -1,9 +1,4 @@
 using WebSerialization.Codecs.Tests.Binary;
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models.Binary;
-using WebSerialization.Models.Codecs;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Interop;
 

@@ -1,11 +1,4 @@
-using System.Buffers;
 using System.Diagnostics;
-using System.Text;
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models.Codecs;
-using WebSerialization.Models.Json;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Json;
 

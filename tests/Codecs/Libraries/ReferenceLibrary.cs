@@ -1,10 +1,5 @@
-using System.Text;
 using MessagePack;
 using ProtoBuf;
-using WebSerialization.Models.Codecs;
-using WebSerialization.Models.MessagePack;
-using WebSerialization.Models.Protobuf;
-using WebSerialization.Models;
 
 namespace WebSerialization.Codecs.Tests.Libraries;
 

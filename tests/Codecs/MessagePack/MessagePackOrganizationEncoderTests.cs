@@ -1,9 +1,4 @@
 using MessagePack;
-using WebSerialization.Models;
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models.MessagePack;
-using static WebSerialization.Tests.Support.CodecHarness;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.MessagePack;
 

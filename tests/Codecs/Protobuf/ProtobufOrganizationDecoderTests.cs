@@ -1,12 +1,5 @@
-using System.Buffers;
 using System.Diagnostics;
-using System.Text;
 using Google.Protobuf;
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models.Codecs;
-using WebSerialization.Models.Protobuf;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Protobuf;
 

@@ -1,12 +1,3 @@
-using System.Buffers;
-using System.IO.Pipelines;
-using System.Text;
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models.Codecs;
-using WebSerialization.Models.Streaming;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
-
 namespace WebSerialization.Codecs.Tests.Streaming;
 
 /// <summary>

@@ -1,10 +1,3 @@
-using System.Buffers;
-using System.IO.Pipelines;
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
-using WebSerialization.Models.Streaming;
-using WebSerialization.Tests.Support;
-
 namespace WebSerialization.Codecs.Tests.Streaming;
 
 public class OrganizationStreamWriterTests

@@ -1,8 +1,3 @@
-using WebSerialization.Models.Codecs;
-using WebSerialization.Models.Streaming;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
-
 namespace WebSerialization.Codecs.Tests.Support;
 
 /// <summary>

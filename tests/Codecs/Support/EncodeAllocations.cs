@@ -1,7 +1,3 @@
-using System.Buffers;
-using WebSerialization.Models.Codecs;
-using WebSerialization.Models;
-
 namespace WebSerialization.Codecs.Tests.Support;
 
 /// <summary>Measures what an encoder allocates while it writes members, as the API's stream writer calls it.</summary>
