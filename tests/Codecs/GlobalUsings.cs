@@ -13,3 +13,4 @@ global using WebSerialization.Models.Streaming;
 global using WebSerialization.Tests.Support;
 global using Xunit.Abstractions;
 global using static WebSerialization.Tests.Support.CodecHarness;
+global using static WebSerialization.Codecs.Tests.Support.TheoryRows;

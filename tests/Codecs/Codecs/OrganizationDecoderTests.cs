@@ -11,21 +11,34 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     // Pieces that cut a member, a string or a length prefix anywhere, up to the whole payload at once.
     private static readonly int[] ChunkSizes = [1, 2, 3, 5, 7, 13, 31, 4096, int.MaxValue];
 
-    public static TheoryData<string> Formats => [.. WireFormat.All.Select(format => format.Key)];
+    // Payloads of each format: the organization with every extreme, and two random ones.
+    private static readonly string[] Payloads = ["extremes", "random 7 of 10", "random 8 of 10"];
 
     // The formats whose payload says where it ends; a protobuf message has no end marker (its own tests hold that).
-    public static TheoryData<string> FormatsWithAnEnd => [.. WireFormat.All.Where(format => format != WireFormat.Protobuf).Select(format => format.Key)];
+    private static readonly IEnumerable<string> KeysWithAnEnd = FormatKeys.Where(key => key != WireFormat.Protobuf.Key);
 
-    public static TheoryData<string, int> FormatsAndSeeds => Rows(WireFormat.All, Enumerable.Range(1, 30));
+    public static TheoryData<string> Formats => [.. FormatKeys];
 
-    public static TheoryData<string, int> FormatsAndOneByteSeeds => Rows(WireFormat.All, Enumerable.Range(101, 16));
+    public static TheoryData<string> FormatsWithAnEnd => [.. KeysWithAnEnd];
 
-    public static TheoryData<string, int> FormatsAndChunkSizes => Rows(WireFormat.All, [1, 4096]);
+    public static TheoryData<string, int> FormatsAndSeeds => Cross(FormatKeys, Enumerable.Range(1, 30));
 
-    // Payloads of each format: the organization with every extreme, and two random ones.
-    public static TheoryData<string, string> FormatsWithAnEndAndPayloads => Rows(WireFormat.All.Where(format => format != WireFormat.Protobuf), ["extremes", "random 7 of 10", "random 8 of 10"]);
+    public static TheoryData<string, int> FormatsAndOneByteSeeds => Cross(FormatKeys, Enumerable.Range(101, 16));
 
-    public static TheoryData<string, string> FormatsAndPayloads => Rows(WireFormat.All, ["extremes", "random 7 of 10", "random 8 of 10"]);
+    public static TheoryData<string, int> FormatsAndChunkSizes => Cross(FormatKeys, [1, 4096]);
+
+    public static TheoryData<string, string> FormatsWithAnEndAndPayloads => Cross(KeysWithAnEnd, Payloads);
+
+    public static TheoryData<string, string> FormatsAndPayloads => Cross(FormatKeys, Payloads);
+
+    public static TheoryData<string, long> FormatsAndDoubleBits => Cross(FormatKeys, OrganizationGen.DoubleBits);
+
+    public static TheoryData<string, string> FormatsAndLimits =>
+        Cross(FormatKeys, ["MaxMembers", "MaxTags", "MaxStringBytes in a tag", "MaxStringBytes in a name", "MaxStringBytes in a description", "MaxStringBytes in an address"]);
+
+    // A stray continuation byte, a lead byte that never starts UTF-8, overlong forms, an encoded surrogate, a code
+    // point past U+10FFFF, and a sequence cut short.
+    public static TheoryData<string, string> FormatsAndInvalidUtf8 => Cross(FormatKeys, ["FF", "80", "C0AF", "E080AF", "EDA080", "F4908080", "E282"]);
 
     [Theory]
     [MemberData(nameof(FormatsAndSeeds))]
@@ -66,8 +79,6 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
 
         OrganizationAssert.Equal(organization, Decode(codec, Encode(codec, organization), chunkSize));
     }
-
-    public static TheoryData<string, long> FormatsAndDoubleBits => Rows(WireFormat.All, OrganizationGen.DoubleBits);
 
     // Every special double, in a member of its own and after one with the same value. JSON has no way to write a NaN's
     // payload or sign, so it keeps only that the value is NaN; every other format keeps every bit.
@@ -240,9 +251,6 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
         Assert.Equal(rejections, rejected);
     }
 
-    public static TheoryData<string, string> FormatsAndLimits =>
-        Rows(WireFormat.All, ["MaxMembers", "MaxTags", "MaxStringBytes in a tag", "MaxStringBytes in a name", "MaxStringBytes in a description", "MaxStringBytes in an address"]);
-
     // Two members, two tags and one text of 5 UTF-8 bytes (the others have 1): limits set exactly to that let it
     // through, and one less on the limit under test refuses it, naming the limit, whole or a byte at a time.
     [Theory]
@@ -270,12 +278,6 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
             Assert.Equal((WireFormatError.LimitExceeded, name), (error.Error, error.Limit));
         }
     }
-
-    // Format keys rather than formats, so that each row is a test case of its own in a listing.
-    public static TheoryData<string, string> FormatsAndInvalidUtf8 =>
-        // A stray continuation byte, a lead byte that never starts UTF-8, overlong forms, an encoded surrogate, a code
-        // point past U+10FFFF, and a sequence cut short.
-        Rows(WireFormat.All, ["FF", "80", "C0AF", "E080AF", "EDA080", "F4908080", "E282"]);
 
     // Each text field (a tag, a member's name, description and address) carries the bad bytes at its start, inside and at
     // its end, in texts shorter than a word and longer: the bytes replace a marker of the same length, so the framing
@@ -332,7 +334,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     [MemberData(nameof(Formats))]
     public void AllocatesAlmostNothingBeyondTheDecodedObjects(string formatKey)
     {
-        var overhead = DecodeAllocations.OverheadPerMember(WireFormat.FromKey(formatKey)!.Codec, OrganizationGenerator.Create(100_000));
+        var overhead = Allocations.DecodingOverheadPerMember(WireFormat.FromKey(formatKey)!.Codec, OrganizationGenerator.Create(100_000));
 
         output.WriteLine($"{formatKey} decoder: {overhead:F2} bytes per member beyond the decoded objects.");
         Assert.InRange(overhead, -1, 4);
@@ -344,25 +346,11 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     {
         var organization = OrganizationGenerator.Create(100_000);
 
-        var (perMember, checksum) = DecodeAllocations.IntoSummaryPerMember(WireFormat.FromKey(formatKey)!.Codec, organization);
+        var (perMember, checksum) = Allocations.DecodingIntoASummaryPerMember(WireFormat.FromKey(formatKey)!.Codec, organization);
 
         output.WriteLine($"{formatKey} decoder into a summary: {perMember:F3} bytes per member.");
         Assert.Equal(OrganizationChecksum.Compute(organization), checksum);
         Assert.InRange(perMember, 0, 0.1);
-    }
-
-    private static TheoryData<string, T> Rows<T>(IEnumerable<WireFormat> formats, IEnumerable<T> values)
-    {
-        var data = new TheoryData<string, T>();
-        foreach (var format in formats)
-        {
-            foreach (var value in values)
-            {
-                data.Add(format.Key, value);
-            }
-        }
-
-        return data;
     }
 
     // One to three corruptions: a bit flipped, a byte replaced, inserted or removed, the rest cut off, or a byte set to

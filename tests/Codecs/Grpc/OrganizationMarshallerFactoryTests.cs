@@ -92,9 +92,7 @@ public sealed class OrganizationMarshallerFactoryTests
         public override IBufferWriter<byte> GetBufferWriter() =>
             _written ??= exact ? new ExactBuffer(Declared) : new ArrayBufferWriter<byte>();
 
-        public override void Complete()
-        {
-        }
+        public override void Complete() { }
 
         public override void Complete(byte[] payload) => GetBufferWriter().Write(payload);
     }
