@@ -162,18 +162,6 @@ public class JsonOrganizationDecoderTests
     }
 
     [Theory]
-    [InlineData("\\uD800")]
-    [InlineData("\\uDC00")]
-    [InlineData("\\uD800x")]
-    [InlineData("\\uD83D\\u0041")]
-    public void RejectsEscapedLoneSurrogates(string escaped)
-    {
-        var error = CodecHarness.DecodeFailure(Codec, Encoding.UTF8.GetBytes("{\"members\":[{\"name\":\"" + escaped + "\"}]}"));
-
-        Assert.Equal(WireFormatError.Malformed, error.Error);
-    }
-
-    [Theory]
     [InlineData("abcde")]
     [InlineData("\\u0041\\u0042\\u0043\\u0044\\u0045")]
     [InlineData("ééé")]
@@ -328,20 +316,20 @@ public class JsonOrganizationDecoderTests
     [InlineData("{\"id\":1}}")]
     [InlineData("{\"id\":1]")]
     [InlineData("\uFEFF{}")]
-    public void RejectsMalformedJson(string json)
-    {
-        var error = CodecHarness.DecodeFailure(Codec, Encoding.UTF8.GetBytes(json));
 
-        Assert.Equal(WireFormatError.Malformed, error.Error);
-    }
-
-    [Theory]
+    // A repeated known property.
     [InlineData("{\"id\":1,\"id\":2}")]
     [InlineData("{\"tags\":[],\"tags\":null}")]
     [InlineData("{\"members\":null,\"members\":[]}")]
     [InlineData("{\"members\":[{\"name\":\"a\",\"name\":\"b\"}]}")]
     [InlineData("{\"members\":[{\"value\":1,\"value\":\"NaN\"}]}")]
-    public void RejectsARepeatedKnownProperty(string json)
+
+    // An escaped lone surrogate.
+    [InlineData("{\"members\":[{\"name\":\"\\uD800\"}]}")]
+    [InlineData("{\"members\":[{\"name\":\"\\uDC00\"}]}")]
+    [InlineData("{\"members\":[{\"name\":\"\\uD800x\"}]}")]
+    [InlineData("{\"members\":[{\"name\":\"\\uD83D\\u0041\"}]}")]
+    public void RejectsMalformedJson(string json)
     {
         var error = CodecHarness.DecodeFailure(Codec, Encoding.UTF8.GetBytes(json));
 
@@ -383,7 +371,6 @@ public class JsonOrganizationDecoderTests
         Assert.Equal(5, error.Offset);
     }
 
-    // Feeds payload chunk by chunk, never final, until the decoder throws; returns the error and the bytes delivered.
     // The organization as the encoder writes it back, or the error with its limit and offset.
     private static string Outcome(byte[] payload, int chunkSize, DecodeLimits limits)
     {
@@ -397,6 +384,7 @@ public class JsonOrganizationDecoderTests
         }
     }
 
+    // Feeds payload chunk by chunk, never final, until the decoder throws; returns the error and the bytes delivered.
     private static (WireFormatException Error, long Delivered) FeedUntilFailure(IOrganizationDecoder decoder, byte[] payload, int chunkSize)
     {
         long consumed = 0;
