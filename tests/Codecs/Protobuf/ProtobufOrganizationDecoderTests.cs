@@ -162,8 +162,9 @@ public class ProtobufOrganizationDecoderTests
         OrganizationAssert.Equal(new Organization { Id = 7, Tags = ["t"], Members = [new Member { Id = 3, Name = "n" }] }, decoded);
     }
 
-    public static TheoryData<string, byte[]> WrongWireTypes => new()
+    public static TheoryData<string, byte[]> MalformedPayloads => new()
     {
+        // A known field with the wrong wire type.
         { "organization id as bytes", Field(1, LengthDelimited, [1]) },
         { "organization id as fixed64", Field(1, Fixed64, new byte[8]) },
         { "tag as varint", Field(2, Varint, [1]) },
@@ -174,19 +175,7 @@ public class ProtobufOrganizationDecoderTests
         { "member value as varint", Field(3, LengthDelimited, Field(5, Varint, [1])) },
         { "member value as fixed32", Field(3, LengthDelimited, Field(5, Fixed32, new byte[4])) },
         { "member update time as bytes", Field(3, LengthDelimited, Field(6, LengthDelimited, [1])) },
-    };
 
-    [Theory]
-    [MemberData(nameof(WrongWireTypes))]
-    public void RejectsAKnownFieldWithTheWrongWireType(string field, byte[] payload)
-    {
-        var error = CodecHarness.DecodeFailure(Codec, payload);
-
-        Assert.True(error.Error == WireFormatError.Malformed, field);
-    }
-
-    public static TheoryData<string, byte[]> MalformedPayloads => new()
-    {
         { "an 11-byte varint", [.. Tag(1, Varint), 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00] },
         { "a varint past 64 bits", [.. Tag(1, Varint), 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02] },
         { "a tag past 32 bits", [0x80, 0x80, 0x80, 0x80, 0x10] },
