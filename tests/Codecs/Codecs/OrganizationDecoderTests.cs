@@ -279,6 +279,38 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
         }
     }
 
+    // A declared count or length past its limit is refused from the declaration alone, while the decoder still waits
+    // for more bytes, without reserving anything for it (measured after a first run has built the code paths' statics).
+    [Theory]
+    [InlineData("msgpack", "93 01 c0 dd ff ff ff ff", "MaxMembers")] // array 32 of 2^32-1 members
+    [InlineData("msgpack", "93 01 dd ff ff ff ff", "MaxTags")] // array 32 of 2^32-1 tags
+    [InlineData("msgpack", "93 01 91 db ff ff ff ff", "MaxStringBytes")] // str 32 of 4 GB
+    [InlineData("msgpack", "93 01 c0 91 96 00 db 00 01 00 01", "MaxStringBytes")] // 65537 bytes
+    [InlineData("protobuf", "12 FF FF FF FF 07", "MaxStringBytes")] // a 2 GB tag
+    [InlineData("protobuf", "12 81 80 04", "MaxStringBytes")] // a 64 KB + 1 tag
+    [InlineData("protobuf", "1A FF FF FF FF 0F", "MaxStringBytes")] // a 4 GB member
+    [InlineData("protobuf", "4A 80 80 80 80 80 80 80 80 80 01", "MaxStringBytes")] // a 2^63 byte unknown field
+    [InlineData("binary", "57 53 42 46 01 00 00 81 80 80 80 08", "MaxMembers")] // 2^31 members
+    [InlineData("binary", "57 53 42 46 01 00 00 FF FF FF FF 0F", "MaxMembers")] // 2^32 - 2 members
+    [InlineData("binary", "57 53 42 46 01 00 81 80 80 80 08", "MaxTags")] // 2^31 tags
+    [InlineData("binary", "57 53 42 46 01 00 02 81 80 80 80 04", "MaxStringBytes")] // a 1 GiB tag
+    [InlineData("binary", "57 53 42 46 01 00 00 02 82 00 00 80 80 80 80 08", "MaxStringBytes")] // a 1 GiB text
+    [InlineData("binary", "57 53 42 46 01 00 00 02 82 00 00 81 80 80 80 08", "MaxStringBytes")] // a 1 GiB text before a number
+    public void RefusesADeclaredCountOrLengthOverItsLimitBeforeItsBytesArrive(string formatKey, string hex, string limit)
+    {
+        var codec = WireFormat.FromKey(formatKey)!.Codec;
+        var payload = new ReadOnlySequence<byte>(Hex(hex));
+        DecodeFailure(codec, payload, isFinalBlock: false);
+        var decoder = codec.CreateDecoder(DecodeLimits.Default);
+
+        var before = GC.GetAllocatedBytesForCurrentThread();
+        var error = Assert.Throws<WireFormatException>(() => decoder.Decode(payload, isFinalBlock: false));
+        var allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        Assert.Equal((WireFormatError.LimitExceeded, limit), (error.Error, error.Limit));
+        Assert.InRange(allocated, 0, 8 * 1024);
+    }
+
     // Each text field (a tag, a member's name, description and address) carries the bad bytes at its start, inside and at
     // its end, in texts shorter than a word and longer: the bytes replace a marker of the same length, so the framing
     // around them stays valid and only the UTF-8 is wrong.

@@ -184,21 +184,6 @@ public class MessagePackOrganizationDecoderTests(ITestOutputHelper output)
         Assert.Equal(name, Decode(Codec, Encode(Codec, organization)).Members![0].Name);
     }
 
-    [Theory]
-    [InlineData("93 01 c0 dd ff ff ff ff", nameof(DecodeLimits.MaxMembers))] // array 32 of 2^32-1 members
-    [InlineData("93 01 dd ff ff ff ff", nameof(DecodeLimits.MaxTags))] // array 32 of 2^32-1 tags
-    [InlineData("93 01 91 db ff ff ff ff", nameof(DecodeLimits.MaxStringBytes))] // str 32 of 4 GB
-    [InlineData("93 01 c0 91 96 00 db 00 01 00 01", nameof(DecodeLimits.MaxStringBytes))] // 65537 bytes
-    public void RejectsADeclaredCountOrLengthOverTheLimitBeforeItsBytesArrive(string hex, string limit)
-    {
-        var decoder = Codec.CreateDecoder(DecodeLimits.Default);
-
-        var exception = Assert.Throws<WireFormatException>(() => decoder.Decode(new ReadOnlySequence<byte>(Hex(hex)), isFinalBlock: false));
-
-        Assert.Equal(WireFormatError.LimitExceeded, exception.Error);
-        Assert.Equal(limit, exception.Limit);
-    }
-
     // The organization's array holds the member list, which holds the members: 3 levels (the other limits are one theory over every format).
     [Fact]
     public void EnforcesMaxDepthAsConfigured()
