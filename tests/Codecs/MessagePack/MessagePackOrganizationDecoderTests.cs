@@ -162,7 +162,7 @@ public class MessagePackOrganizationDecoderTests(ITestOutputHelper output)
     [Fact]
     public void ConsumesOnlyWholeMembers()
     {
-        var organization = SampleOrganization();
+        var organization = OrganizationGen.Extremes();
         var payload = Encode(Codec, organization);
         var withFirstMember = Encode(Codec, new Organization { Id = organization.Id, Tags = organization.Tags, Members = [organization.Members![0]] });
         var decoder = Codec.CreateDecoder(DecodeLimits.Default);
@@ -227,16 +227,4 @@ public class MessagePackOrganizationDecoderTests(ITestOutputHelper output)
             Assert.Equal(error, exception.Error);
         }
     }
-
-    private static Organization SampleOrganization() => new()
-    {
-        Id = -70000,
-        Tags = ["tag", null!, string.Empty, "\u00e9t\u00e9 \U0001F600"],
-        Members =
-        [
-            new Member { Id = 0, Name = "Ann", Description = new string('d', 40), Address = null, Value = -0.0, UpdateTime = long.MinValue },
-            new Member { Id = int.MaxValue, Name = string.Empty, Description = "\u4e2d\u6587", Address = new string('a', 300), Value = double.NaN, UpdateTime = 1_702_247_304_000 },
-            new Member { Id = -1, Name = null, Description = null, Address = "x", Value = 1.5, UpdateTime = 200 },
-        ],
-    };
 }
