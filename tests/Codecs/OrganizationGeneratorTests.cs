@@ -1,5 +1,3 @@
-using WebSerialization.Models;
-
 namespace WebSerialization.Codecs.Tests;
 
 public class OrganizationGeneratorTests

@@ -1,6 +1,3 @@
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
-
 namespace WebSerialization.Codecs.Tests;
 
 /// <summary>README's "Asking for a format" table is typed by hand; it must say what <see cref="WireFormat.All"/> does.</summary>

@@ -1,9 +1,3 @@
-using WebSerialization.Models;
-using WebSerialization.Models.Binary;
-using WebSerialization.Models.Json;
-using WebSerialization.Models.MessagePack;
-using WebSerialization.Models.Protobuf;
-
 namespace WebSerialization.Codecs.Tests;
 
 public class WireFormatTests

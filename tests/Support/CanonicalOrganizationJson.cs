@@ -1,6 +1,4 @@
-using System.Buffers;
 using System.Globalization;
-using System.Text;
 using System.Text.Json;
 using WebSerialization.Models;
 
@@ -9,61 +7,24 @@ namespace WebSerialization.Tests.Support;
 /// <summary>
 /// The canonical JSON that tests/Interop's scripts print and read (specified in tests/Interop/canonical.mjs): doubles
 /// by their IEEE bits in <c>valueBits</c>, int64 as decimal strings, null and empty kept apart. Written and read here
-/// with <see cref="Utf8JsonWriter"/> and <see cref="JsonDocument"/>, not through the JSON codec under test.
+/// with System.Text.Json's serializer and <see cref="JsonDocument"/>, not through the JSON codec under test.
 /// </summary>
 internal static class CanonicalOrganizationJson
 {
-    public static string Write(Organization organization)
+    public static string Write(Organization organization) => JsonSerializer.Serialize(new
     {
-        var output = new ArrayBufferWriter<byte>();
-        using (var writer = new Utf8JsonWriter(output))
+        id = organization.Id,
+        tags = organization.Tags,
+        members = organization.Members?.Select(member => new
         {
-            writer.WriteStartObject();
-            writer.WriteNumber("id", organization.Id);
-            writer.WritePropertyName("tags");
-            if (organization.Tags is null)
-            {
-                writer.WriteNullValue();
-            }
-            else
-            {
-                writer.WriteStartArray();
-                foreach (var tag in organization.Tags)
-                {
-                    writer.WriteStringValue(tag);
-                }
-
-                writer.WriteEndArray();
-            }
-
-            writer.WritePropertyName("members");
-            if (organization.Members is null)
-            {
-                writer.WriteNullValue();
-            }
-            else
-            {
-                writer.WriteStartArray();
-                foreach (var member in organization.Members)
-                {
-                    writer.WriteStartObject();
-                    writer.WriteNumber("id", member.Id);
-                    writer.WriteString("name", member.Name);
-                    writer.WriteString("description", member.Description);
-                    writer.WriteString("address", member.Address);
-                    writer.WriteString("valueBits", BitConverter.DoubleToInt64Bits(member.Value).ToString("x16", CultureInfo.InvariantCulture));
-                    writer.WriteString("updateTime", member.UpdateTime.ToString(CultureInfo.InvariantCulture));
-                    writer.WriteEndObject();
-                }
-
-                writer.WriteEndArray();
-            }
-
-            writer.WriteEndObject();
-        }
-
-        return Encoding.UTF8.GetString(output.WrittenSpan);
-    }
+            id = member.Id,
+            name = member.Name,
+            description = member.Description,
+            address = member.Address,
+            valueBits = BitConverter.DoubleToInt64Bits(member.Value).ToString("x16", CultureInfo.InvariantCulture),
+            updateTime = member.UpdateTime.ToString(CultureInfo.InvariantCulture),
+        }),
+    });
 
     public static Organization Parse(string json)
     {

@@ -62,22 +62,20 @@ public static class OrganizationAssert
     /// </summary>
     public static Organization Proto3View(Organization organization)
     {
-        ArgumentNullException.ThrowIfNull(organization);
+        var lists = CodecHarness.AsDecoded(WireFormat.Protobuf, organization);
         return new()
         {
-            Id = organization.Id,
-            Tags = organization.Tags is { Length: > 0 } tags ? tags : null,
-            Members = organization.Members is { Count: > 0 } members
-                ? [.. members.Select(m => new Member
-                {
-                    Id = m.Id,
-                    Name = EmptyAsNull(m.Name),
-                    Description = EmptyAsNull(m.Description),
-                    Address = EmptyAsNull(m.Address),
-                    Value = m.Value,
-                    UpdateTime = m.UpdateTime,
-                })]
-                : null,
+            Id = lists.Id,
+            Tags = lists.Tags,
+            Members = lists.Members?.Select(m => new Member
+            {
+                Id = m.Id,
+                Name = EmptyAsNull(m.Name),
+                Description = EmptyAsNull(m.Description),
+                Address = EmptyAsNull(m.Address),
+                Value = m.Value,
+                UpdateTime = m.UpdateTime,
+            }).ToList(),
         };
     }
 

@@ -1,10 +1,3 @@
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models.Binary;
-using WebSerialization.Models.Codecs;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
-using static WebSerialization.Tests.Support.CodecHarness;
-
 namespace WebSerialization.Codecs.Tests.Binary;
 
 public class BinaryCodecTests

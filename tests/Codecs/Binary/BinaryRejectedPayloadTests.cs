@@ -1,8 +1,3 @@
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models.Binary;
-using WebSerialization.Models.Codecs;
-using WebSerialization.Tests.Support;
-
 namespace WebSerialization.Codecs.Tests.Binary;
 
 /// <summary>
@@ -11,17 +6,7 @@ namespace WebSerialization.Codecs.Tests.Binary;
 /// </summary>
 public class BinaryRejectedPayloadTests
 {
-    public static TheoryData<string, int> PayloadsAndChunkSizes()
-    {
-        var data = new TheoryData<string, int>();
-        foreach (var name in BinarySpecDocument.RejectedPayloads.Keys)
-        {
-            data.Add(name, int.MaxValue);
-            data.Add(name, 1);
-        }
-
-        return data;
-    }
+    public static TheoryData<string, int> PayloadsAndChunkSizes() => Cross(BinarySpecDocument.RejectedPayloads.Keys, [int.MaxValue, 1]);
 
     [Theory]
     [MemberData(nameof(PayloadsAndChunkSizes))]
@@ -29,19 +14,15 @@ public class BinaryRejectedPayloadTests
     {
         var expected = BinarySpecDocument.RejectedPayloads[name];
 
-        var failure = CodecHarness.DecodeFailure(BinaryCodec.Instance, expected.Bytes, chunkSize, DecodeLimits.Default);
+        var failure = DecodeFailure(BinaryCodec.Instance, expected.Bytes, chunkSize, DecodeLimits.Default);
 
-        Assert.Equal(expected.Error, failure.Error);
-        Assert.Equal(expected.Offset, failure.Offset);
-        Assert.Equal(expected.Limit, failure.Limit);
+        Assert.Equal((expected.Error, expected.Offset, expected.Limit), (failure.Error, failure.Offset, failure.Limit));
     }
 
     [Fact]
     public void TheSpecStatesTheDefaultLimits()
     {
         // The rejected payloads that exceed a limit are one past these defaults; the server's configuration starts from them.
-        var stated = BinarySpecDocument.DefaultLimits();
-
         Assert.Equal(
             new Dictionary<string, int>
             {
@@ -49,6 +30,6 @@ public class BinaryRejectedPayloadTests
                 [nameof(DecodeLimits.MaxMembers)] = DecodeLimits.Default.MaxMembers,
                 [nameof(DecodeLimits.MaxStringBytes)] = DecodeLimits.Default.MaxStringBytes,
             },
-            stated);
+            BinarySpecDocument.DefaultLimits());
     }
 }

@@ -1,36 +1,32 @@
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
-using WebSerialization.Models.Binary;
-using WebSerialization.Tests.Support;
-
 namespace WebSerialization.Codecs.Tests.Binary;
 
 /// <summary>The spec's test vectors, with the bytes the spec prints, checked both ways.</summary>
 public class BinaryTestVectorTests
 {
-    public static TheoryData<string> Vectors => BinaryTestVectors.Names;
+    public static TheoryData<string> Vectors => BinarySpecDocument.VectorNames;
 
     [Theory]
     [MemberData(nameof(Vectors))]
     public void EncodingTheVectorObjectGivesExactlyTheVectorBytes(string vector)
     {
-        var organization = BinaryTestVectors.All[vector].Create();
+        var organization = BinarySpecDocument.Vectors[vector]();
 
-        Assert.Equal(Convert.ToHexString(BinaryTestVectors.Bytes(vector)), Convert.ToHexString(CodecHarness.Encode(BinaryCodec.Instance, organization)));
+        Assert.Equal(Convert.ToHexString(BinarySpecDocument.VectorBytes(vector)), Convert.ToHexString(Encode(BinaryCodec.Instance, organization)));
     }
 
     [Theory]
     [MemberData(nameof(Vectors))]
     public void DecodingTheVectorBytesGivesTheVectorObjectHoweverTheyArrive(string vector)
     {
-        var expected = BinaryTestVectors.All[vector].Create();
+        var expected = BinarySpecDocument.Vectors[vector]();
+        var bytes = BinarySpecDocument.VectorBytes(vector);
 
-        OrganizationAssert.Equal(expected, CodecHarness.Decode(BinaryCodec.Instance, BinaryTestVectors.Bytes(vector)));
-        OrganizationAssert.Equal(expected, CodecHarness.Decode(BinaryCodec.Instance, BufferSegment.Split(BinaryTestVectors.Bytes(vector), 1)));
-        OrganizationAssert.Equal(expected, CodecHarness.Decode(BinaryCodec.Instance, BinaryTestVectors.Bytes(vector), chunkSize: 1));
+        OrganizationAssert.Equal(expected, Decode(BinaryCodec.Instance, bytes));
+        OrganizationAssert.Equal(expected, Decode(BinaryCodec.Instance, BufferSegment.Split(bytes, 1)));
+        OrganizationAssert.Equal(expected, Decode(BinaryCodec.Instance, bytes, chunkSize: 1));
     }
 
     [Fact]
     public void TheSeedShapedVectorIsTheFirstThreeGeneratedMembers() =>
-        OrganizationAssert.Equal(BinaryTestVectors.CreateSeedShaped(), OrganizationGenerator.Create(3));
+        OrganizationAssert.Equal(BinarySpecDocument.SeedShaped(), OrganizationGenerator.Create(3));
 }

@@ -1,11 +1,3 @@
-using System.Buffers;
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
-using WebSerialization.Models.Codecs;
-using WebSerialization.Tests.Support;
-using Xunit.Abstractions;
-using static WebSerialization.Tests.Support.CodecHarness;
-
 namespace WebSerialization.Codecs.Tests.Codecs;
 
 /// <summary>
@@ -19,21 +11,34 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     // Pieces that cut a member, a string or a length prefix anywhere, up to the whole payload at once.
     private static readonly int[] ChunkSizes = [1, 2, 3, 5, 7, 13, 31, 4096, int.MaxValue];
 
-    public static TheoryData<string> Formats => [.. WireFormat.All.Select(format => format.Key)];
+    // Payloads of each format: the organization with every extreme, and two random ones.
+    private static readonly string[] Payloads = ["extremes", "random 7 of 10", "random 8 of 10"];
 
     // The formats whose payload says where it ends; a protobuf message has no end marker (its own tests hold that).
-    public static TheoryData<string> FormatsWithAnEnd => [.. WireFormat.All.Where(format => format != WireFormat.Protobuf).Select(format => format.Key)];
+    private static readonly IEnumerable<string> KeysWithAnEnd = FormatKeys.Where(key => key != WireFormat.Protobuf.Key);
 
-    public static TheoryData<string, int> FormatsAndSeeds => Rows(WireFormat.All, Enumerable.Range(1, 30));
+    public static TheoryData<string> Formats => [.. FormatKeys];
 
-    public static TheoryData<string, int> FormatsAndOneByteSeeds => Rows(WireFormat.All, Enumerable.Range(101, 16));
+    public static TheoryData<string> FormatsWithAnEnd => [.. KeysWithAnEnd];
 
-    public static TheoryData<string, int> FormatsAndChunkSizes => Rows(WireFormat.All, [1, 4096]);
+    public static TheoryData<string, int> FormatsAndSeeds => Cross(FormatKeys, Enumerable.Range(1, 30));
 
-    // Payloads of each format: the organization with every extreme, and two random ones.
-    public static TheoryData<string, string> FormatsWithAnEndAndPayloads => Rows(WireFormat.All.Where(format => format != WireFormat.Protobuf), ["extremes", "random 7 of 10", "random 8 of 10"]);
+    public static TheoryData<string, int> FormatsAndOneByteSeeds => Cross(FormatKeys, Enumerable.Range(101, 16));
 
-    public static TheoryData<string, string> FormatsAndPayloads => Rows(WireFormat.All, ["extremes", "random 7 of 10", "random 8 of 10"]);
+    public static TheoryData<string, int> FormatsAndChunkSizes => Cross(FormatKeys, [1, 4096]);
+
+    public static TheoryData<string, string> FormatsWithAnEndAndPayloads => Cross(KeysWithAnEnd, Payloads);
+
+    public static TheoryData<string, string> FormatsAndPayloads => Cross(FormatKeys, Payloads);
+
+    public static TheoryData<string, long> FormatsAndDoubleBits => Cross(FormatKeys, OrganizationGen.DoubleBits);
+
+    public static TheoryData<string, string> FormatsAndLimits =>
+        Cross(FormatKeys, ["MaxMembers", "MaxTags", "MaxStringBytes in a tag", "MaxStringBytes in a name", "MaxStringBytes in a description", "MaxStringBytes in an address"]);
+
+    // A stray continuation byte, a lead byte that never starts UTF-8, overlong forms, an encoded surrogate, a code
+    // point past U+10FFFF, and a sequence cut short.
+    public static TheoryData<string, string> FormatsAndInvalidUtf8 => Cross(FormatKeys, ["FF", "80", "C0AF", "E080AF", "EDA080", "F4908080", "E282"]);
 
     [Theory]
     [MemberData(nameof(FormatsAndSeeds))]
@@ -74,8 +79,6 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
 
         OrganizationAssert.Equal(organization, Decode(codec, Encode(codec, organization), chunkSize));
     }
-
-    public static TheoryData<string, long> FormatsAndDoubleBits => Rows(WireFormat.All, OrganizationGen.DoubleBits);
 
     // Every special double, in a member of its own and after one with the same value. JSON has no way to write a NaN's
     // payload or sign, so it keeps only that the value is NaN; every other format keeps every bit.
@@ -248,9 +251,6 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
         Assert.Equal(rejections, rejected);
     }
 
-    public static TheoryData<string, string> FormatsAndLimits =>
-        Rows(WireFormat.All, ["MaxMembers", "MaxTags", "MaxStringBytes in a tag", "MaxStringBytes in a name", "MaxStringBytes in a description", "MaxStringBytes in an address"]);
-
     // Two members, two tags and one text of 5 UTF-8 bytes (the others have 1): limits set exactly to that let it
     // through, and one less on the limit under test refuses it, naming the limit, whole or a byte at a time.
     [Theory]
@@ -279,11 +279,37 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
         }
     }
 
-    // Format keys rather than formats, so that each row is a test case of its own in a listing.
-    public static TheoryData<string, string> FormatsAndInvalidUtf8 =>
-        // A stray continuation byte, a lead byte that never starts UTF-8, overlong forms, an encoded surrogate, a code
-        // point past U+10FFFF, and a sequence cut short.
-        Rows(WireFormat.All, ["FF", "80", "C0AF", "E080AF", "EDA080", "F4908080", "E282"]);
+    // A declared count or length past its limit is refused from the declaration alone, while the decoder still waits
+    // for more bytes, without reserving anything for it (measured after a first run has built the code paths' statics).
+    [Theory]
+    [InlineData("msgpack", "93 01 c0 dd ff ff ff ff", "MaxMembers")] // array 32 of 2^32-1 members
+    [InlineData("msgpack", "93 01 dd ff ff ff ff", "MaxTags")] // array 32 of 2^32-1 tags
+    [InlineData("msgpack", "93 01 91 db ff ff ff ff", "MaxStringBytes")] // str 32 of 4 GB
+    [InlineData("msgpack", "93 01 c0 91 96 00 db 00 01 00 01", "MaxStringBytes")] // 65537 bytes
+    [InlineData("protobuf", "12 FF FF FF FF 07", "MaxStringBytes")] // a 2 GB tag
+    [InlineData("protobuf", "12 81 80 04", "MaxStringBytes")] // a 64 KB + 1 tag
+    [InlineData("protobuf", "1A FF FF FF FF 0F", "MaxStringBytes")] // a 4 GB member
+    [InlineData("protobuf", "4A 80 80 80 80 80 80 80 80 80 01", "MaxStringBytes")] // a 2^63 byte unknown field
+    [InlineData("binary", "57 53 42 46 01 00 00 81 80 80 80 08", "MaxMembers")] // 2^31 members
+    [InlineData("binary", "57 53 42 46 01 00 00 FF FF FF FF 0F", "MaxMembers")] // 2^32 - 2 members
+    [InlineData("binary", "57 53 42 46 01 00 81 80 80 80 08", "MaxTags")] // 2^31 tags
+    [InlineData("binary", "57 53 42 46 01 00 02 81 80 80 80 04", "MaxStringBytes")] // a 1 GiB tag
+    [InlineData("binary", "57 53 42 46 01 00 00 02 82 00 00 80 80 80 80 08", "MaxStringBytes")] // a 1 GiB text
+    [InlineData("binary", "57 53 42 46 01 00 00 02 82 00 00 81 80 80 80 08", "MaxStringBytes")] // a 1 GiB text before a number
+    public void RefusesADeclaredCountOrLengthOverItsLimitBeforeItsBytesArrive(string formatKey, string hex, string limit)
+    {
+        var codec = WireFormat.FromKey(formatKey)!.Codec;
+        var payload = new ReadOnlySequence<byte>(Hex(hex));
+        DecodeFailure(codec, payload, isFinalBlock: false);
+        var decoder = codec.CreateDecoder(DecodeLimits.Default);
+
+        var before = GC.GetAllocatedBytesForCurrentThread();
+        var error = Assert.Throws<WireFormatException>(() => decoder.Decode(payload, isFinalBlock: false));
+        var allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        Assert.Equal((WireFormatError.LimitExceeded, limit), (error.Error, error.Limit));
+        Assert.InRange(allocated, 0, 8 * 1024);
+    }
 
     // Each text field (a tag, a member's name, description and address) carries the bad bytes at its start, inside and at
     // its end, in texts shorter than a word and longer: the bytes replace a marker of the same length, so the framing
@@ -340,7 +366,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     [MemberData(nameof(Formats))]
     public void AllocatesAlmostNothingBeyondTheDecodedObjects(string formatKey)
     {
-        var overhead = DecodeAllocations.OverheadPerMember(WireFormat.FromKey(formatKey)!.Codec, OrganizationGenerator.Create(100_000));
+        var overhead = Allocations.DecodingOverheadPerMember(WireFormat.FromKey(formatKey)!.Codec, OrganizationGenerator.Create(100_000));
 
         output.WriteLine($"{formatKey} decoder: {overhead:F2} bytes per member beyond the decoded objects.");
         Assert.InRange(overhead, -1, 4);
@@ -352,25 +378,11 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     {
         var organization = OrganizationGenerator.Create(100_000);
 
-        var (perMember, checksum) = DecodeAllocations.IntoSummaryPerMember(WireFormat.FromKey(formatKey)!.Codec, organization);
+        var (perMember, checksum) = Allocations.DecodingIntoASummaryPerMember(WireFormat.FromKey(formatKey)!.Codec, organization);
 
         output.WriteLine($"{formatKey} decoder into a summary: {perMember:F3} bytes per member.");
         Assert.Equal(OrganizationChecksum.Compute(organization), checksum);
         Assert.InRange(perMember, 0, 0.1);
-    }
-
-    private static TheoryData<string, T> Rows<T>(IEnumerable<WireFormat> formats, IEnumerable<T> values)
-    {
-        var data = new TheoryData<string, T>();
-        foreach (var format in formats)
-        {
-            foreach (var value in values)
-            {
-                data.Add(format.Key, value);
-            }
-        }
-
-        return data;
     }
 
     // One to three corruptions: a bit flipped, a byte replaced, inserted or removed, the rest cut off, or a byte set to

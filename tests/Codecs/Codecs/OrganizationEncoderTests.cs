@@ -1,9 +1,3 @@
-using System.Buffers;
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
-using static WebSerialization.Tests.Support.CodecHarness;
-using WebSerialization.Tests.Support;
-
 namespace WebSerialization.Codecs.Tests.Codecs;
 
 /// <summary>
@@ -13,7 +7,7 @@ namespace WebSerialization.Codecs.Tests.Codecs;
 /// </summary>
 public class OrganizationEncoderTests
 {
-    public static TheoryData<string> Formats => [.. WireFormat.All.Select(format => format.Key)];
+    public static TheoryData<string> Formats => [.. FormatKeys];
 
     public static TheoryData<string> FormatsThatStateTheCountFirst => [.. WireFormat.All.Where(format => format.Codec.MemberCountComesFirst).Select(format => format.Key)];
 
@@ -46,7 +40,7 @@ public class OrganizationEncoderTests
     [MemberData(nameof(Formats))]
     public void AllocatesNothingPerMember(string formatKey)
     {
-        var allocated = EncodeAllocations.AfterTheFirstBatch(WireFormat.FromKey(formatKey)!.Codec, OrganizationGenerator.Create(64 * 158));
+        var allocated = Allocations.EncodingAfterTheFirstBatch(WireFormat.FromKey(formatKey)!.Codec, OrganizationGenerator.Create(64 * 158));
 
         Assert.True(allocated < 1024, $"Encoding 10,048 members allocated {allocated} bytes.");
     }

@@ -1,10 +1,5 @@
-using System.Buffers;
 using Grpc.Core;
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
 using WebSerialization.Models.Grpc;
-using WebSerialization.Models.Protobuf;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Grpc;
 
@@ -97,9 +92,7 @@ public sealed class OrganizationMarshallerFactoryTests
         public override IBufferWriter<byte> GetBufferWriter() =>
             _written ??= exact ? new ExactBuffer(Declared) : new ArrayBufferWriter<byte>();
 
-        public override void Complete()
-        {
-        }
+        public override void Complete() { }
 
         public override void Complete(byte[] payload) => GetBufferWriter().Write(payload);
     }

@@ -1,9 +1,5 @@
 using ProtoBuf;
-using WebSerialization.Codecs.Tests.Support;
 using WebSerialization.Models.Grpc;
-using WebSerialization.Models.Protobuf;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Grpc;
 

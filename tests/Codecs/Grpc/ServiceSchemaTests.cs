@@ -1,6 +1,5 @@
 using ProtoBuf.Grpc;
 using ProtoBuf.Grpc.Configuration;
-using WebSerialization.Models;
 using WebSerialization.Models.Grpc;
 
 namespace WebSerialization.Codecs.Tests.Grpc;

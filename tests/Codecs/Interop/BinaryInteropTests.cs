@@ -1,9 +1,4 @@
 using WebSerialization.Codecs.Tests.Binary;
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models.Binary;
-using WebSerialization.Models.Codecs;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Interop;
 
@@ -90,11 +85,11 @@ public class BinaryInteropTests
     }
 
     [Theory]
-    [MemberData(nameof(BinaryTestVectors.Names), MemberType = typeof(BinaryTestVectors))]
+    [MemberData(nameof(BinarySpecDocument.VectorNames), MemberType = typeof(BinarySpecDocument))]
     public void BinaryJsReadsAndWritesTheSpecsTestVectors(string vector)
     {
         var bytes = BinarySpecDocument.VectorBytes(vector);
-        var organization = BinaryTestVectors.All[vector].Create();
+        var organization = BinarySpecDocument.Vectors[vector]();
 
         AssertSameToTheBit(organization, InteropScripts.Decode("binary", bytes));
         Assert.Equal(bytes, InteropScripts.Encode("binary", organization));

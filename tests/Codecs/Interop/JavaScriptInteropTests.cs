@@ -1,7 +1,3 @@
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
-
 namespace WebSerialization.Codecs.Tests.Interop;
 
 /// <summary>
@@ -20,22 +16,7 @@ namespace WebSerialization.Codecs.Tests.Interop;
 public class JavaScriptInteropTests
 {
     /// <summary>Every format but binary, with every organization.</summary>
-    public static TheoryData<WireFormat, string> Cases
-    {
-        get
-        {
-            var cases = new TheoryData<WireFormat, string>();
-            foreach (var format in WireFormat.All.Where(format => format != WireFormat.Binary))
-            {
-                foreach (var name in BinaryInteropTests.Organizations)
-                {
-                    cases.Add(format, name);
-                }
-            }
-
-            return cases;
-        }
-    }
+    public static TheoryData<WireFormat, string> Cases => Cross(WireFormat.All.Where(format => format != WireFormat.Binary), BinaryInteropTests.Organizations);
 
     [Theory]
     [MemberData(nameof(Cases))]

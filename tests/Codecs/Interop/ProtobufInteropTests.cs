@@ -1,8 +1,3 @@
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
-using WebSerialization.Models.Protobuf;
-using WebSerialization.Tests.Support;
-
 namespace WebSerialization.Codecs.Tests.Interop;
 
 /// <summary>

@@ -1,8 +1,4 @@
-using System.Buffers;
 using System.Text.Json;
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
-using WebSerialization.Models.Json;
 
 namespace WebSerialization.Codecs.Tests.Json;
 

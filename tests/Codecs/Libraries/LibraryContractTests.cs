@@ -1,10 +1,5 @@
 using MessagePack;
 using ProtoBuf;
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
-using WebSerialization.Models.MessagePack;
-using WebSerialization.Models.Protobuf;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Libraries;
 

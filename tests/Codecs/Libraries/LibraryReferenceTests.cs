@@ -1,8 +1,4 @@
 using CsCheck;
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models.Codecs;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Libraries;
 

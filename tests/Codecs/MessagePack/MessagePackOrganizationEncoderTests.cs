@@ -1,9 +1,4 @@
 using MessagePack;
-using WebSerialization.Models;
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models.MessagePack;
-using static WebSerialization.Tests.Support.CodecHarness;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.MessagePack;
 
@@ -65,10 +60,8 @@ public class MessagePackOrganizationEncoderTests
     [InlineData(0x7ff8000000000123L)] // quiet NaN with a payload
     [InlineData(unchecked((long)0xfff0000000000001UL))] // negative signalling NaN
     [InlineData(1L)] // the smallest subnormal
-    public void WritesEveryDoubleAsTheLibraryDoesKeepingItsBits(long bits)
-    {
+    public void WritesEveryDoubleAsTheLibraryDoesKeepingItsBits(long bits) =>
         AssertAsLibrary(new Organization { Members = [new Member { Value = BitConverter.Int64BitsToDouble(bits) }] });
-    }
 
     [Theory]
     [InlineData("x", 0)]
@@ -88,10 +81,8 @@ public class MessagePackOrganizationEncoderTests
     [InlineData("\U0001F600", 64)] // 😀 is a surrogate pair, 4 bytes: 256 from 128 chars
     [InlineData("\U0001F600", 4096)] // 16384 bytes: crosses the long-string piece size
     [InlineData("\u20ac", 22_000)] // 66000 bytes
-    public void ChoosesTheStringHeaderFromTheUtf8ByteCountAsTheLibraryDoes(string unit, int repeat)
-    {
+    public void ChoosesTheStringHeaderFromTheUtf8ByteCountAsTheLibraryDoes(string unit, int repeat) =>
         AssertAsLibrary(new Organization { Members = [new Member { Name = string.Concat(Enumerable.Repeat(unit, repeat)) }] });
-    }
 
     [Theory]
     [InlineData(1)]
@@ -116,10 +107,8 @@ public class MessagePackOrganizationEncoderTests
     [InlineData(16)] // array 16
     [InlineData(65_535)]
     [InlineData(65_536)] // array 32
-    public void ChoosesTheArrayHeaderFromTheCountAsTheLibraryDoes(int count)
-    {
+    public void ChoosesTheArrayHeaderFromTheCountAsTheLibraryDoes(int count) =>
         AssertAsLibrary(new Organization { Tags = Enumerable.Repeat(string.Empty, count).ToArray(), Members = [.. Enumerable.Range(0, count).Select(id => new Member { Id = id })] });
-    }
 
     private static void AssertAsLibrary(Organization organization) =>
         Assert.Equal(Convert.ToHexString(MessagePackSerializer.Serialize(organization, MessagePackSerializerOptions.Standard)), Convert.ToHexString(Encode(MessagePackCodec.Instance, organization)));

@@ -1,12 +1,5 @@
-using System.Buffers;
 using System.Diagnostics;
-using System.Text;
 using Google.Protobuf;
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models.Codecs;
-using WebSerialization.Models.Protobuf;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Protobuf;
 
@@ -42,29 +35,6 @@ public class ProtobufOrganizationDecoderTests
         }
     }
 
-    public static TheoryData<string, byte[]> LengthBombs => new()
-    {
-        { "a 2 GB tag", [.. Tag(2, LengthDelimited), .. VarintBytes(int.MaxValue)] },
-        { "a 64 KB + 1 tag", [.. Tag(2, LengthDelimited), .. VarintBytes((64 * 1024) + 1)] },
-        { "a 4 GB member", [.. Tag(3, LengthDelimited), .. VarintBytes(uint.MaxValue)] },
-        { "a 2^63 byte unknown field", [.. Tag(9, LengthDelimited), .. VarintBytes(1UL << 63)] },
-    };
-
-    [Theory]
-    [MemberData(nameof(LengthBombs))]
-    public void RefusesAHugeDeclaredLengthBeforeItsBytesArrive(string bomb, byte[] payload)
-    {
-        var decoder = Codec.CreateDecoder(DecodeLimits.Default);
-
-        var before = GC.GetAllocatedBytesForCurrentThread();
-        var error = Assert.Throws<WireFormatException>(() => decoder.Decode(new ReadOnlySequence<byte>(payload), isFinalBlock: false));
-        var allocated = GC.GetAllocatedBytesForCurrentThread() - before;
-
-        Assert.True(error.Error == WireFormatError.LimitExceeded, bomb);
-        Assert.Equal(nameof(DecodeLimits.MaxStringBytes), error.Limit);
-        Assert.InRange(allocated, 0, 8 * 1024);
-    }
-
     [Fact]
     public void SkipsAGroupTrickledInAByteAtATimeInLinearTime()
     {
@@ -85,7 +55,7 @@ public class ProtobufOrganizationDecoderTests
     public void RefusesTopLevelGroupsNestedDeeperThanMaxDepth(int groups, bool refused)
     {
         // The organization is one level, so with MaxDepth 8 it may hold 7 nested groups.
-        var payload = Enumerable.Repeat(Tag(9, StartGroup), groups).Concat(Enumerable.Repeat(Tag(9, EndGroup), groups)).SelectMany(bytes => bytes).ToArray();
+        var payload = NestedGroups(groups);
 
         if (refused)
         {
@@ -102,11 +72,11 @@ public class ProtobufOrganizationDecoderTests
     [Theory]
     [InlineData(6, false)]
     [InlineData(7, true)]
+    [InlineData(100, true)]
     public void RefusesGroupsInsideAMemberNestedDeeperThanMaxDepth(int groups, bool refused)
     {
         // The organization and the member are two levels, so with MaxDepth 8 a member may hold 6 nested groups.
-        var nested = Enumerable.Repeat(Tag(9, StartGroup), groups).Concat(Enumerable.Repeat(Tag(9, EndGroup), groups)).SelectMany(bytes => bytes).ToArray();
-        var payload = Field(3, LengthDelimited, [.. nested, .. Field(1, Varint, [4])]);
+        var payload = Field(3, LengthDelimited, [.. NestedGroups(groups), .. Field(1, Varint, [4])]);
 
         if (refused)
         {
@@ -116,16 +86,6 @@ public class ProtobufOrganizationDecoderTests
         {
             Assert.Equal(4, CodecHarness.Decode(Codec, payload).Members![0].Id);
         }
-    }
-
-    [Fact]
-    public void RefusesGroupsNestedTooDeeplyInsideAMember()
-    {
-        var groups = Enumerable.Repeat(Tag(9, StartGroup), 100).Concat(Enumerable.Repeat(Tag(9, EndGroup), 100)).SelectMany(bytes => bytes).ToArray();
-
-        var error = CodecHarness.DecodeFailure(Codec, Field(3, LengthDelimited, groups));
-
-        Assert.Equal(WireFormatError.Malformed, error.Error);
     }
 
     [Theory]
@@ -179,8 +139,9 @@ public class ProtobufOrganizationDecoderTests
         OrganizationAssert.Equal(new Organization { Id = 7, Tags = ["t"], Members = [new Member { Id = 3, Name = "n" }] }, decoded);
     }
 
-    public static TheoryData<string, byte[]> WrongWireTypes => new()
+    public static TheoryData<string, byte[]> MalformedPayloads => new()
     {
+        // A known field with the wrong wire type.
         { "organization id as bytes", Field(1, LengthDelimited, [1]) },
         { "organization id as fixed64", Field(1, Fixed64, new byte[8]) },
         { "tag as varint", Field(2, Varint, [1]) },
@@ -191,19 +152,7 @@ public class ProtobufOrganizationDecoderTests
         { "member value as varint", Field(3, LengthDelimited, Field(5, Varint, [1])) },
         { "member value as fixed32", Field(3, LengthDelimited, Field(5, Fixed32, new byte[4])) },
         { "member update time as bytes", Field(3, LengthDelimited, Field(6, LengthDelimited, [1])) },
-    };
 
-    [Theory]
-    [MemberData(nameof(WrongWireTypes))]
-    public void RejectsAKnownFieldWithTheWrongWireType(string field, byte[] payload)
-    {
-        var error = CodecHarness.DecodeFailure(Codec, payload);
-
-        Assert.True(error.Error == WireFormatError.Malformed, field);
-    }
-
-    public static TheoryData<string, byte[]> MalformedPayloads => new()
-    {
         { "an 11-byte varint", [.. Tag(1, Varint), 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00] },
         { "a varint past 64 bits", [.. Tag(1, Varint), 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02] },
         { "a tag past 32 bits", [0x80, 0x80, 0x80, 0x80, 0x10] },
@@ -336,6 +285,8 @@ public class ProtobufOrganizationDecoderTests
         return ends;
     }
 
+    private static byte[] NestedGroups(int depth) => [.. Enumerable.Repeat(Tag(9, StartGroup), depth).Concat(Enumerable.Repeat(Tag(9, EndGroup), depth)).SelectMany(bytes => bytes)];
+
     private static byte[] Tag(int field, int wireType) => VarintBytes((ulong)((field << 3) | wireType));
 
     private static byte[] Field(int field, int wireType, byte[] value) => wireType == LengthDelimited
@@ -344,14 +295,8 @@ public class ProtobufOrganizationDecoderTests
 
     private static byte[] VarintBytes(ulong value)
     {
-        var bytes = new List<byte>();
-        while (value >= 0x80)
-        {
-            bytes.Add((byte)(value | 0x80));
-            value >>= 7;
-        }
-
-        bytes.Add((byte)value);
-        return [.. bytes];
+        var bytes = new byte[CodedOutputStream.ComputeUInt64Size(value)];
+        new CodedOutputStream(bytes).WriteUInt64(value);
+        return bytes;
     }
 }

@@ -1,9 +1,5 @@
 using Google.Protobuf;
-using WebSerialization.Models;
-using WebSerialization.Models.Protobuf;
-using WebSerialization.Codecs.Tests.Support;
 using ProtoWireFormat = Google.Protobuf.WireFormat;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Codecs.Tests.Protobuf;
 

@@ -1,12 +1,3 @@
-using System.Buffers;
-using System.IO.Pipelines;
-using System.Text;
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models.Codecs;
-using WebSerialization.Models.Streaming;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
-
 namespace WebSerialization.Codecs.Tests.Streaming;
 
 /// <summary>
@@ -18,22 +9,7 @@ public class OrganizationStreamConverterTests
     // Small, so that a few hundred members cross many chunks and the first chunk goes out long before the end.
     private const int ChunkSize = 1024;
 
-    public static TheoryData<WireFormat, WireFormat> Pairs
-    {
-        get
-        {
-            var data = new TheoryData<WireFormat, WireFormat>();
-            foreach (var from in WireFormat.All)
-            {
-                foreach (var to in WireFormat.All)
-                {
-                    data.Add(from, to);
-                }
-            }
-
-            return data;
-        }
-    }
+    public static TheoryData<WireFormat, WireFormat> Pairs => Cross(WireFormat.All, WireFormat.All);
 
     public static TheoryData<WireFormat> Formats => [.. WireFormat.All];
 

@@ -1,10 +1,3 @@
-using System.Buffers;
-using System.IO.Pipelines;
-using WebSerialization.Codecs.Tests.Support;
-using WebSerialization.Models;
-using WebSerialization.Models.Streaming;
-using WebSerialization.Tests.Support;
-
 namespace WebSerialization.Codecs.Tests.Streaming;
 
 public class OrganizationStreamWriterTests
@@ -41,22 +34,8 @@ public class OrganizationStreamWriterTests
         Assert.Equal(3, output.Flushes.Count);
     }
 
-    public static TheoryData<string, string> FormatsAndOrganizations
-    {
-        get
-        {
-            var data = new TheoryData<string, string>();
-            foreach (var format in WireFormat.All)
-            {
-                foreach (var name in new[] { "random 1 of 300", "random 2 of 300", "random 3 of 300", "extremes", "seed 2000", "long texts" })
-                {
-                    data.Add(format.Key, name);
-                }
-            }
-
-            return data;
-        }
-    }
+    public static TheoryData<string, string> FormatsAndOrganizations =>
+        Cross(FormatKeys, ["random 1 of 300", "random 2 of 300", "random 3 of 300", "extremes", "seed 2000", "long texts"]);
 
     // A pipe's spans are small here (256 bytes), so that strings, length prefixes and members are cut at every place.
     [Theory]
@@ -190,13 +169,9 @@ public class OrganizationStreamWriterTests
             return ValueTask.FromResult(new FlushResult(isCanceled: false, isCompleted: Flushes.Count >= CompleteAfterFlushes));
         }
 
-        public override void CancelPendingFlush()
-        {
-        }
+        public override void CancelPendingFlush() { }
 
-        public override void Complete(Exception? exception = null)
-        {
-        }
+        public override void Complete(Exception? exception = null) { }
     }
 
     /// <summary>Runs async code on one thread: posted continuations and work run in order, only when the running code gives the thread up.</summary>

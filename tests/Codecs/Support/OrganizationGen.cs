@@ -1,7 +1,5 @@
 using System.Globalization;
-using System.Text;
 using CsCheck;
-using WebSerialization.Models;
 
 namespace WebSerialization.Codecs.Tests.Support;
 
