@@ -72,3 +72,99 @@ public static class MergedReport
         return md.ToString();
     }
 }
+
+/// <summary>
+/// One scenario and load over several runners' histogram logs: their histograms added bucket to bucket, which is the
+/// histogram of every request any of them made (percentiles read from it, never averaged), and their counts summed.
+/// The runners ran side by side, so their rates add up too.
+/// </summary>
+/// <param name="Tag">The scenario and load.</param>
+/// <param name="Latency">Every runner's successful requests.</param>
+/// <param name="Logs">How many logs it came from.</param>
+/// <param name="Failed">Failed requests, all runners together.</param>
+/// <param name="Dropped">Dropped requests (in <paramref name="Failed"/>).</param>
+/// <param name="Late">Requests sent late.</param>
+/// <param name="BytesSent">Request body bytes of the successful requests.</param>
+/// <param name="BytesReceived">Response body bytes of the successful requests.</param>
+/// <param name="RequestsPerSecond">The sum of each runner's successful requests per second of its measured time.</param>
+/// <param name="MegabytesPerSecond">The sum of each runner's body bytes (sent plus received) per second of its measured time, in MB/s.</param>
+public sealed record MergedLoad(
+    string Tag,
+    LatencyHistogram Latency,
+    int Logs,
+    long Failed,
+    long Dropped,
+    long Late,
+    long BytesSent,
+    long BytesReceived,
+    double? RequestsPerSecond,
+    double? MegabytesPerSecond)
+{
+    /// <summary>Successful requests, all runners together.</summary>
+    public long Succeeded => Latency.Count;
+
+    /// <summary>Mean response body of the successful requests, in bytes.</summary>
+    public double? ResponseBytes => Succeeded > 0 ? BytesReceived / (double)Succeeded : null;
+
+    /// <summary>
+    /// The logs' scenarios and loads merged, in the first log's order. Throws <see cref="InvalidDataException"/> when
+    /// the logs do not belong together: the same run given twice, or runners that ran different scenarios or loads.
+    /// </summary>
+    public static IReadOnlyList<MergedLoad> Of(IReadOnlyList<HistogramLogFile> logs)
+    {
+        ArgumentNullException.ThrowIfNull(logs);
+        if (logs.Count == 0)
+        {
+            throw new ArgumentException("Nothing to merge.", nameof(logs));
+        }
+
+        foreach (var log in logs)
+        {
+            if (logs.FirstOrDefault(other => other != log && other.Runner == log.Runner) is { } twin)
+            {
+                throw new InvalidDataException($"{log.Name} and {twin.Name} are the same run ({log.Runner}): merging it twice would count its requests twice.");
+            }
+        }
+
+        var first = logs[0];
+        var tags = first.Entries.Select(entry => entry.Tag).ToArray();
+        foreach (var log in logs.Skip(1))
+        {
+            var missing = tags.Except(log.Entries.Select(entry => entry.Tag), StringComparer.Ordinal).ToArray();
+            var extra = log.Entries.Select(entry => entry.Tag).Except(tags, StringComparer.Ordinal).ToArray();
+            if (missing.Length > 0 || extra.Length > 0)
+            {
+                var what = string.Join("; ", new[]
+                {
+                    missing.Length > 0 ? $"{first.Name} has {string.Join(", ", missing)}, which {log.Name} has not" : null,
+                    extra.Length > 0 ? $"{log.Name} has {string.Join(", ", extra)}, which {first.Name} has not" : null,
+                }.OfType<string>());
+                throw new InvalidDataException($"The logs measured different scenarios or loads: {what}. Merge the logs of runners given the same --scenarios, --count and --copies or --rate.");
+            }
+        }
+
+        return [.. tags.Select(tag => Merge(tag, [.. logs.Select(log => log.Entries.Single(entry => entry.Tag == tag))]))];
+    }
+
+    private static MergedLoad Merge(string tag, IReadOnlyList<HistogramLogEntry> entries)
+    {
+        var latency = new LatencyHistogram();
+        foreach (var entry in entries)
+        {
+            latency.Add(entry.Latency);
+        }
+
+        var timed = entries.Where(entry => entry.Elapsed > TimeSpan.Zero).ToArray();
+        return new MergedLoad(
+            tag,
+            latency,
+            entries.Count,
+            entries.Sum(entry => entry.Failed),
+            entries.Sum(entry => entry.Dropped),
+            entries.Sum(entry => entry.Late),
+            entries.Sum(entry => entry.BytesSent),
+            entries.Sum(entry => entry.BytesReceived),
+            timed.Length == 0 ? null : timed.Sum(entry => entry.Succeeded / entry.Elapsed.TotalSeconds),
+            timed.Length == 0 ? null : timed.Sum(entry => (entry.BytesSent + entry.BytesReceived) / Units.BytesPerMegabyte / entry.Elapsed.TotalSeconds));
+    }
+}
