@@ -26,7 +26,6 @@ public static class LogCostRun
     /// <summary>Runs the mode; the exit code as the runner's (0 done, 1 a request failed, 2 could not run).</summary>
     public static async Task<int> RunAsync(IReadOnlyList<string> args, LoadOptions options, string repositoryRoot)
     {
-        ArgumentNullException.ThrowIfNull(options);
         CpuPlan cpus;
         try
         {
@@ -329,11 +328,8 @@ public sealed record LogCostVariant(string Name, string Description, IReadOnlyDi
     /// The order of round <paramref name="round"/> (from 1): odd rounds forwards, even rounds backwards, so that no server
     /// always runs first (after an idle pause) or last (after the others warmed the caches and the CPU clock).
     /// </summary>
-    public static IReadOnlyList<T> InRoundOrder<T>(IReadOnlyList<T> servers, int round)
-    {
-        ArgumentNullException.ThrowIfNull(servers);
-        return round % 2 == 1 ? servers : [.. servers.Reverse()];
-    }
+    public static IReadOnlyList<T> InRoundOrder<T>(IReadOnlyList<T> servers, int round) =>
+        round % 2 == 1 ? servers : [.. servers.Reverse()];
 
     private static Dictionary<string, string> With(Dictionary<string, string> logging)
     {

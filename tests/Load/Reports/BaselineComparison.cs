@@ -91,7 +91,6 @@ public static class BaselineComparison
 
     private static List<(RepeatedScenario Stock, RepeatedScenario? Streamed)> Pairs(IReadOnlyList<ScenarioResult> results)
     {
-        ArgumentNullException.ThrowIfNull(results);
         var ran = RepeatedScenario.Group(results).Where(scenario => scenario.Outcome == ScenarioOutcome.Ran).ToArray();
         return [.. ran
             .Where(scenario => scenario.Scenario.Subject?.Baseline == true)

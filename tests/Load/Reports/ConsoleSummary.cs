@@ -17,9 +17,6 @@ public static class ConsoleSummary
     /// </summary>
     public static IReadOnlyList<IRenderable> Render(IReadOnlyList<ScenarioResult> results, IReadOnlyList<CapacityResult> capacities, IReadOnlyList<TargetVerdict> targets)
     {
-        ArgumentNullException.ThrowIfNull(results);
-        ArgumentNullException.ThrowIfNull(capacities);
-        ArgumentNullException.ThrowIfNull(targets);
         var tables = new List<IRenderable> { Table("Summary", ReportContent.ScreenSummary(results)) };
         if (capacities.Count > 0)
         {
@@ -46,7 +43,6 @@ public static class ConsoleSummary
     /// <summary>One line for the targets the selection did not run (how many, and how to run them), or null when it ran every one.</summary>
     public static string? NotRunLine(IReadOnlyList<TargetVerdict> targets)
     {
-        ArgumentNullException.ThrowIfNull(targets);
         var notRun = targets.Count(verdict => verdict.Verdict == TargetVerdict.NotRun);
         return notRun == 0 ? null
             : $"{notRun} target{(notRun == 1 ? " was" : "s were")} not run by this selection: a run without --scenarios, --count and --copies (their defaults) runs {(notRun == 1 ? "it" : "them")}; the summary file lists {(notRun == 1 ? "it" : "each")}.";
@@ -55,7 +51,6 @@ public static class ConsoleSummary
     /// <summary>One report table as a Spectre.Console table, figures right-aligned, every cell escaped.</summary>
     public static Table Table(string title, ReportTable report)
     {
-        ArgumentNullException.ThrowIfNull(report);
         var table = new Table { Title = new TableTitle(Markup.Escape(title)), Border = TableBorder.Rounded };
         for (var column = 0; column < report.Columns.Count; column++)
         {
@@ -77,7 +72,6 @@ public static class ConsoleReport
     /// <summary>One scenario's result on one line.</summary>
     public static string OneLine(ScenarioResult result)
     {
-        ArgumentNullException.ThrowIfNull(result);
         var latency = result.Latency;
         var allocated = result.ServerCost?.AllocatedBytesPerRequest;
         var failure = result.FailureReasons.FirstOrDefault() is { Error: not null } reason ? $"; failures: {reason.Error} x{reason.Count}" : string.Empty;

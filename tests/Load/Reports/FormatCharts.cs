@@ -85,11 +85,8 @@ public static class FormatCharts
     }
 
     // The scenarios that ran, each with all its repetitions; a scenario with no subject has no format to chart.
-    private static IEnumerable<RepeatedScenario> Measured(IReadOnlyList<ScenarioResult> results)
-    {
-        ArgumentNullException.ThrowIfNull(results);
-        return RepeatedScenario.Group(results).Where(result => result.Outcome == ScenarioOutcome.Ran && result.Scenario.Subject is not null);
-    }
+    private static IEnumerable<RepeatedScenario> Measured(IReadOnlyList<ScenarioResult> results) =>
+        RepeatedScenario.Group(results).Where(result => result.Outcome == ScenarioOutcome.Ran && result.Scenario.Subject is not null);
 
     private static BarChartBar Bar(RepeatedScenario result, double value, IReadOnlyList<double> marks, string valueText) =>
         new(result.Scenario.Label, Colour(result.Scenario.Subject!.Format), value, marks, valueText);

@@ -31,7 +31,6 @@ public static partial class HistogramLog
     /// <summary>The entries of a run's results: one per scenario and load (and CPU layout, when the run compared two), skipped scenarios left out.</summary>
     public static IReadOnlyList<HistogramLogEntry> Entries(IReadOnlyList<ScenarioResult> results)
     {
-        ArgumentNullException.ThrowIfNull(results);
         var measured = results.Where(result => result.Outcome != ScenarioOutcome.Skipped).ToArray();
         var layouts = measured.Select(result => result.Layout).Distinct().Count() > 1;
         return [.. measured
@@ -50,7 +49,6 @@ public static partial class HistogramLog
     /// <summary>Writes the run's log to <paramref name="path"/>; returns its full path.</summary>
     public static async Task<string> WriteAsync(string path, RunDescription run, IReadOnlyList<ScenarioResult> results)
     {
-        ArgumentNullException.ThrowIfNull(run);
         var fullPath = Path.GetFullPath(path);
         var runner = string.Create(CultureInfo.InvariantCulture, $"host {Environment.MachineName}, pid {Environment.ProcessId}, started {run.StartedAt:yyyy-MM-ddTHH:mm:ss.fffZ}, {run.CommandLine}");
         await using var file = File.Create(fullPath);
@@ -65,9 +63,6 @@ public static partial class HistogramLog
     /// <param name="entries">One per tag; a tag has no comma or white space.</param>
     public static void Write(Stream stream, DateTimeOffset startedAt, string runner, IReadOnlyList<HistogramLogEntry> entries)
     {
-        ArgumentNullException.ThrowIfNull(stream);
-        ArgumentNullException.ThrowIfNull(runner);
-        ArgumentNullException.ThrowIfNull(entries);
         foreach (var entry in entries)
         {
             if (!TagPattern().IsMatch(entry.Tag))
@@ -114,8 +109,6 @@ public static partial class HistogramLog
     /// <summary>Reads a log written by <see cref="WriteAsync"/>; throws <see cref="InvalidDataException"/>, naming the file and line, when it is not one.</summary>
     public static HistogramLogFile Read(string name, Stream stream)
     {
-        ArgumentNullException.ThrowIfNull(name);
-        ArgumentNullException.ThrowIfNull(stream);
         using var copy = new MemoryStream();
         stream.CopyTo(copy);
         var bytes = copy.ToArray();

@@ -43,10 +43,6 @@ public static class HtmlReport
     /// <param name="layoutComparison">The tables of <see cref="Cpus.CpuLayoutComparison"/> for a run under two CPU layouts; null otherwise.</param>
     public static string Render(RunDescription run, IReadOnlyList<ScenarioResult> results, IReadOnlyList<TargetVerdict> targets, string? ending, IReadOnlyList<BarChart> charts, IReadOnlyList<CapacityResult>? capacities = null, Cpus.CpuLayoutSection? layoutComparison = null)
     {
-        ArgumentNullException.ThrowIfNull(run);
-        ArgumentNullException.ThrowIfNull(results);
-        ArgumentNullException.ThrowIfNull(targets);
-        ArgumentNullException.ThrowIfNull(charts);
         var title = string.Create(Invariant, $"Load run {run.StartedAt:yyyy-MM-dd HH:mm} UTC{(run.Options.Smoke ? " (smoke)" : string.Empty)}");
         var body = new XElement("body", new XElement("h1", title), RunFacts(run));
         if (ending is not null)

@@ -13,15 +13,12 @@ public static class MarkdownReport
     /// <summary>Writes <see cref="Scenario"/> to <c>{report name}.md</c>.</summary>
     public static async Task WriteScenarioAsync(RepeatedScenario scenario, RunDescription run, string directory, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(scenario);
         await File.WriteAllTextAsync(Path.Combine(directory, scenario.ReportName + ".md"), Scenario(scenario, run), cancellationToken);
     }
 
     /// <summary>A scenario's report: every repetition's figures, after a table of them all when there are several.</summary>
     public static string Scenario(RepeatedScenario scenario, RunDescription run)
     {
-        ArgumentNullException.ThrowIfNull(scenario);
-        ArgumentNullException.ThrowIfNull(run);
         var md = new StringBuilder();
         md.AppendLine(Invariant, $"# {scenario.ReportName}");
         md.AppendLine();
@@ -67,10 +64,6 @@ public static class MarkdownReport
     /// <param name="linkHtml">Whether to link the run's report.html (which docs/results/ does not have).</param>
     public static string Summary(RunDescription run, IReadOnlyList<ScenarioResult> results, IReadOnlyList<TargetVerdict> targets, string? ending, IReadOnlyList<BarChart> charts, bool linkHtml = true)
     {
-        ArgumentNullException.ThrowIfNull(run);
-        ArgumentNullException.ThrowIfNull(results);
-        ArgumentNullException.ThrowIfNull(targets);
-        ArgumentNullException.ThrowIfNull(charts);
         var md = new StringBuilder();
         md.AppendLine(Invariant, $"# Load run {run.StartedAt:yyyy-MM-dd HH:mm} UTC, {run.Options.Mode}{(run.Options.Smoke ? " (smoke)" : string.Empty)}");
         md.AppendLine();

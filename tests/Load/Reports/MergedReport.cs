@@ -19,7 +19,6 @@ public static class MergedReport
     /// <summary>One row per merged scenario and load.</summary>
     public static ReportTable Table(IReadOnlyList<MergedLoad> loads)
     {
-        ArgumentNullException.ThrowIfNull(loads);
         return new ReportTable(
             ["Scenario and load", "Logs", "OK", "Failed", "Late", "Response MB", "Requests/s", "MB/s", "min ms", "mean ms", "p50 ms", "p95 ms", "p99 ms", "max ms"],
             1,
@@ -47,16 +46,12 @@ public static class MergedReport
     }
 
     /// <summary>The logs merged, one line each.</summary>
-    public static IReadOnlyList<string> Sources(IReadOnlyList<HistogramLogFile> logs)
-    {
-        ArgumentNullException.ThrowIfNull(logs);
-        return [.. logs.Select(log => $"`{log.Name}`: {log.Runner}")];
-    }
+    public static IReadOnlyList<string> Sources(IReadOnlyList<HistogramLogFile> logs) =>
+        [.. logs.Select(log => $"`{log.Name}`: {log.Runner}")];
 
     /// <summary>The whole report as Markdown: title, logs, table, legend.</summary>
     public static string Markdown(IReadOnlyList<HistogramLogFile> logs, IReadOnlyList<MergedLoad> loads)
     {
-        ArgumentNullException.ThrowIfNull(logs);
         var md = new StringBuilder();
         md.AppendLine(Invariant, $"# Merged load: {logs.Count} runner{(logs.Count == 1 ? string.Empty : "s")}");
         md.AppendLine();
@@ -112,7 +107,6 @@ public sealed record MergedLoad(
     /// </summary>
     public static IReadOnlyList<MergedLoad> Of(IReadOnlyList<HistogramLogFile> logs)
     {
-        ArgumentNullException.ThrowIfNull(logs);
         if (logs.Count == 0)
         {
             throw new ArgumentException("Nothing to merge.", nameof(logs));

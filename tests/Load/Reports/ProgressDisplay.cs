@@ -17,8 +17,6 @@ public static class ProgressDisplay
     /// <summary>Shows <paramref name="progress"/> until <paramref name="phase"/> ends, then returns its result.</summary>
     public static async Task<T> WatchAsync<T>(string label, TimeSpan planned, PhaseProgress progress, Task<T> phase)
     {
-        ArgumentNullException.ThrowIfNull(progress);
-        ArgumentNullException.ThrowIfNull(phase);
         var started = Stopwatch.GetTimestamp();
         if (!IsLive)
         {
@@ -61,7 +59,6 @@ public static class ProgressDisplay
     /// <summary>One line of progress: elapsed of planned, ok, failed, MB/s, p50 and p99 so far.</summary>
     public static string Line(string label, PhaseProgress progress, TimeSpan elapsed, TimeSpan planned, bool done)
     {
-        ArgumentNullException.ThrowIfNull(progress);
         var seconds = Math.Max(elapsed.TotalSeconds, 0.001);
         return string.Create(
             CultureInfo.InvariantCulture,

@@ -24,7 +24,6 @@ public static class ReadmeResults
     /// <param name="placement">Where the server and the client ran (<see cref="Cpus.CpuPlan.Placement"/>).</param>
     public static string? Render(IReadOnlyList<ScenarioResult> results, string resultsFileName, string placement)
     {
-        ArgumentNullException.ThrowIfNull(results);
         var rows = new List<string>();
         foreach (var format in WireFormat.All)
         {
@@ -55,7 +54,6 @@ public static class ReadmeResults
     /// </summary>
     public static string? Replace(string readme, string table)
     {
-        ArgumentNullException.ThrowIfNull(readme);
         var start = readme.IndexOf(Start, StringComparison.Ordinal);
         var end = readme.IndexOf(End, StringComparison.Ordinal);
         if (start < 0 || end < start)

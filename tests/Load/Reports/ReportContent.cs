@@ -35,7 +35,6 @@ public static class ReportContent
     /// </summary>
     public static ReportTable Summary(IReadOnlyList<ScenarioResult> results)
     {
-        ArgumentNullException.ThrowIfNull(results);
         var scenarios = RepeatedScenario.Group(results).Where(scenario => scenario.Outcome != ScenarioOutcome.Skipped).ToArray();
         var repeated = scenarios.Any(scenario => scenario.IsRepeated);
         var rows = new List<IReadOnlyList<string>>();
@@ -66,7 +65,6 @@ public static class ReportContent
     /// </summary>
     public static ReportTable ScreenSummary(IReadOnlyList<ScenarioResult> results)
     {
-        ArgumentNullException.ThrowIfNull(results);
         var scenarios = RepeatedScenario.Group(results).Where(scenario => scenario.Outcome != ScenarioOutcome.Skipped).ToArray();
         var rows = scenarios.Select(scenario => (IReadOnlyList<string>)
         [
@@ -89,7 +87,6 @@ public static class ReportContent
     /// <summary>A scenario's steps (<see cref="Step.Run"/>), one row each with its own latency from its own histogram.</summary>
     public static ReportTable Steps(ScenarioResult result)
     {
-        ArgumentNullException.ThrowIfNull(result);
         IReadOnlyList<string>[] rows =
         [
             .. result.Steps.Select(step => (IReadOnlyList<string>)
@@ -110,7 +107,6 @@ public static class ReportContent
     /// <summary>A repeated scenario's runs, one row each, and the row of their medians that the summary shows.</summary>
     public static ReportTable Repetitions(RepeatedScenario scenario)
     {
-        ArgumentNullException.ThrowIfNull(scenario);
         IReadOnlyList<string>[] rows =
         [
             .. scenario.Repetitions.Select(repetition => (IReadOnlyList<string>)[repetition.Repetition.ToString(Invariant), .. FigureCells(ScenarioFigures.Of(repetition), null)]),
@@ -122,8 +118,6 @@ public static class ReportContent
     /// <summary>What a repeated scenario's report shows, after its request line: how many runs, on what server, their p50 spread.</summary>
     public static string RepetitionsIntro(RepeatedScenario scenario, RunDescription run)
     {
-        ArgumentNullException.ThrowIfNull(scenario);
-        ArgumentNullException.ThrowIfNull(run);
         var spread = scenario.P50Spread is { } p50 ? $" Their p50 ranged {p50.ToString("0.0")} ms." : string.Empty;
         return string.Create(Invariant, $"{scenario.Repetitions.Count} runs, {run.RepetitionServer}. ")
             + "The table has each run's figures, then the summary's: the medians of the runs' figures (OK and Failed: totals; peak working set: the run that raised it most)."
@@ -133,8 +127,6 @@ public static class ReportContent
     /// <summary>How a scenario ran, after its request line: copies, phases, date and machine.</summary>
     public static string Conditions(ScenarioResult result, RunDescription run)
     {
-        ArgumentNullException.ThrowIfNull(result);
-        ArgumentNullException.ThrowIfNull(run);
         var options = run.Options;
         var load = result.Rate is { } rate
             ? string.Create(Invariant, $"{rate:0.#} requests/s (open model: latency from each request's intended start; {result.LateRequests} sent more than {InjectLoad.LateAfter.TotalMilliseconds:0} ms late, {result.DroppedRequests} dropped with {InjectLoad.MaxInFlight} in flight)")
@@ -145,19 +137,15 @@ public static class ReportContent
     }
 
     /// <summary>A scenario's time to first and to last byte.</summary>
-    public static ReportTable Distributions(ScenarioResult result)
-    {
-        ArgumentNullException.ThrowIfNull(result);
-        return new ReportTable(
+    public static ReportTable Distributions(ScenarioResult result) =>
+            new ReportTable(
             ["Measure (ms)", "n", "min", "mean", "p50", "p95", "p99", "max"],
             1,
             [Distribution("Time to first byte", result.TimeToFirstByte), Distribution("Time to last byte (latency)", result.Latency)]);
-    }
 
     /// <summary>Everything else measured in a scenario: requests, bodies, throughput, the server's cost and working set, the seed's figures.</summary>
     public static ReportTable Facts(ScenarioResult result)
     {
-        ArgumentNullException.ThrowIfNull(result);
         var cost = result.ServerCost;
         var rows = new List<IReadOnlyList<string>>
         {
@@ -210,32 +198,23 @@ public static class ReportContent
     }
 
     /// <summary>A scenario's distinct failures, most frequent first: <c>3 x error</c>.</summary>
-    public static IReadOnlyList<string> FailureCounts(ScenarioResult result)
-    {
-        ArgumentNullException.ThrowIfNull(result);
-        return [.. result.FailureReasons.Select(reason => string.Create(Invariant, $"{reason.Count} x {reason.Error}"))];
-    }
+    public static IReadOnlyList<string> FailureCounts(ScenarioResult result) =>
+        [.. result.FailureReasons.Select(reason => string.Create(Invariant, $"{reason.Count} x {reason.Error}"))];
 
     /// <summary>The scenarios skipped because their endpoint is not on the server, with the reason.</summary>
-    public static IReadOnlyList<string> Skipped(IReadOnlyList<ScenarioResult> results)
-    {
-        ArgumentNullException.ThrowIfNull(results);
-        return [.. RepeatedScenario.Group(results)
+    public static IReadOnlyList<string> Skipped(IReadOnlyList<ScenarioResult> results) =>
+            [.. RepeatedScenario.Group(results)
             .Where(scenario => scenario.Outcome == ScenarioOutcome.Skipped)
             .Select(scenario => $"{scenario.ReportName}: {scenario.Repetitions[0].Note}")];
-    }
 
     /// <summary>
     /// The scenarios with a failure, each with why: the note of one that could not run, then its failed requests; one
     /// line per repetition that failed.
     /// </summary>
-    public static IReadOnlyList<string> Failures(IReadOnlyList<ScenarioResult> results)
-    {
-        ArgumentNullException.ThrowIfNull(results);
-        return [.. RepeatedScenario.Group(results).SelectMany(scenario => scenario.Repetitions
+    public static IReadOnlyList<string> Failures(IReadOnlyList<ScenarioResult> results) =>
+            [.. RepeatedScenario.Group(results).SelectMany(scenario => scenario.Repetitions
             .Where(result => result.HasFailures)
             .Select(result => $"{scenario.NameOf(result)}: {string.Join("; ", (result.Note is null ? [] : new[] { result.Note }).Concat(FailureCounts(result)))}"))];
-    }
 
     private static string[] FigureColumns(bool withP50Range) =>
     [

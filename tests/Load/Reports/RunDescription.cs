@@ -15,7 +15,6 @@ public sealed record RunDescription(
 {
     public static RunDescription Create(IReadOnlyList<string> args, LoadOptions options, string cpus, string server)
     {
-        ArgumentNullException.ThrowIfNull(args);
         var arguments = args.Count == 0 ? string.Empty : " -- " + string.Join(' ', args);
         return new RunDescription(
             DateTimeOffset.UtcNow,

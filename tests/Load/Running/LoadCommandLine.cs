@@ -206,7 +206,6 @@ public static class LoadCommandLine
     /// <summary>Parses <paramref name="args"/>; throws <see cref="ArgumentException"/> with every error, one a line.</summary>
     public static LoadOptions Parse(IReadOnlyList<string> args)
     {
-        ArgumentNullException.ThrowIfNull(args);
         var result = Command().Parse(args);
         if (result.Errors.Count > 0)
         {

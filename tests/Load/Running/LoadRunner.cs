@@ -19,7 +19,6 @@ public sealed class LoadRunner
     /// <summary>Registers more scenarios; a name must not repeat one already known.</summary>
     public LoadRunner AndScenarios(params LoadScenario[] scenarios)
     {
-        ArgumentNullException.ThrowIfNull(scenarios);
         foreach (var scenario in scenarios)
         {
             if (_registered.Any(known => known.Name == scenario.Name))

@@ -30,7 +30,6 @@ public static class MergeCommand
     /// <summary>Runs the merge with <paramref name="args"/>, the arguments after <c>merge</c>.</summary>
     public static async Task<int> RunAsync(IReadOnlyList<string> args)
     {
-        ArgumentNullException.ThrowIfNull(args);
         var command = new Command(Name, "Merges the histogram logs of several load runners (--histogram-log) into one report: totals, and percentiles read from the sum of their histograms.")
         {
             Logs,
