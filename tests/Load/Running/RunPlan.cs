@@ -2,10 +2,8 @@ using System.Globalization;
 
 namespace WebSerialization.Load.Running;
 
-/// <summary>
-/// What a run will do before it does any of it: the scenarios, the loads, the CPUs, where the reports go and how long
-/// the whole may take. The overall timeout bounds the planned load plus a margin and an allowance per server start.
-/// </summary>
+/// <summary>What a run will do before it does any of it: the scenarios, the loads, the CPUs, where the reports go and how long
+/// the whole may take. The overall timeout bounds the planned load plus a margin and an allowance per server start.</summary>
 internal sealed record RunPlan(
     IReadOnlyList<string> Args,
     LoadOptions Options,
@@ -87,9 +85,7 @@ internal sealed record RunPlan(
     public string LayoutDirectory(CpuLayout layout)
     {
         if (layout == Cpus.Primary)
-        {
             return ReportDirectory;
-        }
 
         var directory = Path.Combine(ReportDirectory, CpuPlan.Name(layout));
         Directory.CreateDirectory(directory);

@@ -2,10 +2,8 @@ using System.Runtime.InteropServices;
 
 namespace WebSerialization.Load.Running;
 
-/// <summary>
-/// The token that stops a run: the overall timeout, Ctrl+C, or a CI job's or a terminal's end. Without handling SIGTERM
-/// the runtime would exit and leave the server running; handled, the server is killed and the summary written.
-/// </summary>
+/// <summary>The token that stops a run: the overall timeout, Ctrl+C, or a CI job's or a terminal's end. Without handling SIGTERM
+/// the runtime would exit and leave the server running; handled, the server is killed and the summary written.</summary>
 internal sealed class RunStop : IDisposable
 {
     private readonly CancellationTokenSource timeout;
@@ -32,9 +30,7 @@ internal sealed class RunStop : IDisposable
     public void Dispose()
     {
         foreach (var signal in signals)
-        {
             signal.Dispose();
-        }
 
         stop.Dispose();
         timeout.Dispose();
