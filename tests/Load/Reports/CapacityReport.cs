@@ -3,46 +3,39 @@ using System.Text;
 
 namespace WebSerialization.Load.Reports;
 
-/// <summary>
-/// The capacity mode's table and chart: the highest arrival rate each scenario sustained (every step up to it had no
-/// failed or dropped request and a p99 under the bound), its figures at that rate, and the step that missed.
-/// </summary>
+/// <summary>The capacity mode's table and chart: the highest arrival rate each scenario sustained (every step up to it had no
+/// failed or dropped request and a p99 under the bound), its figures at that rate, and the step that missed.</summary>
 public static class CapacityReport
 {
     public const string ChartFileName = "capacity.svg";
 
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
-    /// <summary>One row per scenario searched.</summary>
-    public static ReportTable Table(IReadOnlyList<CapacityResult> capacities)
-    {
-        return new ReportTable(
-            ["Scenario", "Format", "Sustained requests/s", "p50 ms", "p99 ms", "MB/s", "Server MB alloc/request", "Server CPU ms/request", "Client CPU busy %", "Steps", "Stopped at"],
-            2,
-            [
-                .. capacities.Select(capacity =>
-                {
-                    var sustained = capacity.Sustained;
-                    var latency = sustained?.Latency;
-                    return (IReadOnlyList<string>)
-                    [
-                        capacity.Scenario.Name,
-                        capacity.Scenario.FormatKey,
-                        capacity.SustainedRate.ToString("0.#", Invariant),
-                        ConsoleReport.Format(latency?.P50),
-                        ConsoleReport.Format(latency?.P99),
-                        ConsoleReport.Format(sustained?.MegabytesPerSecond),
-                        ConsoleReport.Format(sustained?.ServerCost?.AllocatedBytesPerRequest / Units.BytesPerMegabyte, "0.000"),
-                        ConsoleReport.Format(sustained?.ServerCpuMillisecondsPerRequest, "0.00"),
-                        ConsoleReport.Format(sustained?.ClientBusy * 100, "0"),
-                        capacity.Steps.Count.ToString(Invariant),
-                        capacity.Stop,
-                    ];
-                }),
-            ]);
-    }
+    public static ReportTable Table(IReadOnlyList<CapacityResult> capacities) => new(
+        ["Scenario", "Format", "Sustained requests/s", "p50 ms", "p99 ms", "MB/s", "Server MB alloc/request", "Server CPU ms/request", "Client CPU busy %", "Steps", "Stopped at"],
+        2,
+        [
+            .. capacities.Select(capacity =>
+            {
+                var sustained = capacity.Sustained;
+                var latency = sustained?.Latency;
+                return (IReadOnlyList<string>)
+                [
+                    capacity.Scenario.Name,
+                    capacity.Scenario.FormatKey,
+                    capacity.SustainedRate.ToString("0.#", Invariant),
+                    ConsoleReport.Format(latency?.P50),
+                    ConsoleReport.Format(latency?.P99),
+                    ConsoleReport.Format(sustained?.MegabytesPerSecond),
+                    ConsoleReport.Format(sustained?.ServerCost?.AllocatedBytesPerRequest / Units.BytesPerMegabyte, "0.000"),
+                    ConsoleReport.Format(sustained?.ServerCpuMillisecondsPerRequest, "0.00"),
+                    ConsoleReport.Format(sustained?.ClientBusy * 100, "0"),
+                    capacity.Steps.Count.ToString(Invariant),
+                    capacity.Stop,
+                ];
+            }),
+        ]);
 
-    /// <summary>What the table's columns mean.</summary>
     public static string Legend(LoadOptions options) =>
         string.Create(Invariant, $"Open-model steps from {options.RateStart:0.#} requests/s, each {options.RateFactor:0.##} times the last, up to {options.RateMax:0.#}/s, ")
         + string.Create(Invariant, $"{options.Duration.TotalSeconds:0.#} s each after one {options.WarmUp.TotalSeconds:0.#} s warm-up; a step passes with no failed or dropped request ")
@@ -80,23 +73,16 @@ public static class CapacityReport
     public static string Markdown(IReadOnlyList<CapacityResult> capacities, LoadOptions options, string? chartPath)
     {
         var md = new StringBuilder();
-        md.AppendLine("## Capacity");
-        md.AppendLine();
-        md.AppendLine(Legend(options));
-        md.AppendLine();
+        md.AppendLine("## Capacity").AppendLine();
+        md.AppendLine(Legend(options)).AppendLine();
         var table = Table(capacities);
         md.Append("| ").AppendJoin(" | ", table.Columns).AppendLine(" |");
         md.Append("| ").AppendJoin(" | ", table.Columns.Select((_, column) => table.IsNumeric(column) && column < table.Columns.Count - 1 ? "---:" : "---")).AppendLine(" |");
         foreach (var row in table.Rows)
-        {
             md.Append("| ").AppendJoin(" | ", row).AppendLine(" |");
-        }
 
         if (chartPath is not null)
-        {
-            md.AppendLine();
-            md.AppendLine(Invariant, $"![Capacity per format]({chartPath})");
-        }
+            md.AppendLine().AppendLine(Invariant, $"![Capacity per format]({chartPath})");
 
         return md.ToString();
     }

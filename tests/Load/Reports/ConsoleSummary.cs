@@ -4,40 +4,23 @@ using Spectre.Console.Rendering;
 
 namespace WebSerialization.Load.Reports;
 
-/// <summary>
-/// The end of a run on a terminal: the columns a reader compares, the capacity table and the judged targets as
+/// <summary>The end of a run on a terminal: the columns a reader compares, the capacity table and the judged targets as
 /// Spectre.Console tables, built from the same <see cref="ReportContent"/> as the Markdown and HTML reports, which keep
-/// every column. Not on a terminal (CI, a pipe) the Markdown summary is printed instead, so logs stay plain text.
-/// </summary>
+/// every column. Not on a terminal (CI, a pipe) the Markdown summary is printed instead, so logs stay plain text.</summary>
 public static class ConsoleSummary
 {
-    /// <summary>
-    /// What to write, in order: the summary's compared columns (<see cref="ReportContent.ScreenSummary"/>), the capacity
-    /// search's table when there was one, the targets this run judged, and one line for those it did not.
-    /// </summary>
+    /// <summary>What to write, in order: the summary's compared columns (<see cref="ReportContent.ScreenSummary"/>), the capacity
+    /// search's table when there was one, the targets this run judged, and one line for those it did not.</summary>
     public static IReadOnlyList<IRenderable> Render(IReadOnlyList<ScenarioResult> results, IReadOnlyList<CapacityResult> capacities, IReadOnlyList<TargetVerdict> targets)
     {
-        var tables = new List<IRenderable> { Table("Summary", ReportContent.ScreenSummary(results)) };
-        if (capacities.Count > 0)
-        {
-            tables.Add(Table("Capacity", CapacityReport.Table(capacities)));
-        }
-
         var judged = targets.Where(verdict => verdict.Verdict != TargetVerdict.NotRun).ToArray();
-        if (judged.Length > 0)
-        {
-            tables.Add(Table("Targets", new ReportTable(
-                ["Verdict", "Target", "Measured"],
-                3,
-                [.. judged.Select(verdict => (IReadOnlyList<string>)[verdict.Verdict, verdict.Target, verdict.Measured])])));
-        }
-
-        if (NotRunLine(targets) is { } line)
-        {
-            tables.Add(new Text(line + Environment.NewLine));
-        }
-
-        return tables;
+        return
+        [
+            Table("Summary", ReportContent.ScreenSummary(results)),
+            .. capacities.Count > 0 ? [Table("Capacity", CapacityReport.Table(capacities))] : Array.Empty<IRenderable>(),
+            .. judged.Length > 0 ? [Table("Targets", new ReportTable(["Verdict", "Target", "Measured"], 3, [.. judged.Select(verdict => (IReadOnlyList<string>)[verdict.Verdict, verdict.Target, verdict.Measured])]))] : Array.Empty<IRenderable>(),
+            .. NotRunLine(targets) is { } line ? [new Text(line + Environment.NewLine)] : Array.Empty<IRenderable>(),
+        ];
     }
 
     /// <summary>One line for the targets the selection did not run (how many, and how to run them), or null when it ran every one.</summary>
@@ -53,14 +36,10 @@ public static class ConsoleSummary
     {
         var table = new Table { Title = new TableTitle(Markup.Escape(title)), Border = TableBorder.Rounded };
         for (var column = 0; column < report.Columns.Count; column++)
-        {
             table.AddColumn(new TableColumn(Markup.Escape(report.Columns[column])) { Alignment = report.IsNumeric(column) ? Justify.Right : Justify.Left });
-        }
 
         foreach (var row in report.Rows)
-        {
             table.AddRow([.. row.Select(cell => new Text(cell))]);
-        }
 
         return table;
     }
@@ -69,7 +48,6 @@ public static class ConsoleSummary
 /// <summary>The short lines printed while the run goes on.</summary>
 public static class ConsoleReport
 {
-    /// <summary>One scenario's result on one line.</summary>
     public static string OneLine(ScenarioResult result)
     {
         var latency = result.Latency;

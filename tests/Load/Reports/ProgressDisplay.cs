@@ -4,11 +4,9 @@ using Spectre.Console;
 
 namespace WebSerialization.Load.Reports;
 
-/// <summary>
-/// Shows a phase while it runs: elapsed of planned time, requests ok and failed, MB/s and p50/p99 so far. On a
+/// <summary>Shows a phase while it runs: elapsed of planned time, requests ok and failed, MB/s and p50/p99 so far. On a
 /// terminal a Spectre.Console progress bar redrawn four times a second; otherwise (CI logs, a pipe) one plain line a
-/// second, so that logs stay readable.
-/// </summary>
+/// second, so that logs stay readable.</summary>
 public static class ProgressDisplay
 {
     /// <summary>True when the output is an interactive terminal that Spectre.Console can redraw.</summary>
@@ -26,9 +24,7 @@ public static class ProgressDisplay
                 // Not cancellable: on Ctrl+C or the overall timeout the phase ends through its own token.
                 await Task.WhenAny(phase, ticker.WaitForNextTickAsync(CancellationToken.None).AsTask());
                 if (!phase.IsCompleted)
-                {
                     Console.WriteLine("  " + Line(label, progress, Stopwatch.GetElapsedTime(started), planned, done: false));
-                }
             }
 
             var result = await phase;
