@@ -9,7 +9,6 @@ public class SmokeTests
     public void RunsEveryScenarioAtTenThousandMembersAndTheJsonDownloadOfAMillion()
     {
         var scenarios = ScenarioSelection.Select(LoadOptions.Parse(["--smoke"]));
-
         var large = Assert.Single(scenarios, scenario => scenario.Subject!.MemberCount > LoadOptions.SmokeMemberCount);
         Assert.Equal("download-json-1000000", large.Name);
         Assert.Equal(ScenarioSelection.Select(new LoadOptions { MemberCounts = [LoadOptions.SmokeMemberCount] }).Select(scenario => scenario.Name),
@@ -34,7 +33,6 @@ public class SmokeTests
     public void RefusesTwoRegisteredScenariosOfOneName()
     {
         var runner = LoadRunner.RegisterScenarios(BrotliRoundTrip.Create());
-
         Assert.Throws<ArgumentException>(() => runner.AndScenarios(BrotliRoundTrip.Create()));
         Assert.Equal([BrotliRoundTrip.Name], runner.Registered.Select(scenario => scenario.Name));
     }
