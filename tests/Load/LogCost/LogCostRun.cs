@@ -24,16 +24,8 @@ public static class LogCostRun
     /// <summary>Runs the mode; the exit code as the runner's (0 done, 1 a request failed, 2 could not run).</summary>
     public static async Task<int> RunAsync(IReadOnlyList<string> args, LoadOptions options, string repositoryRoot)
     {
-        CpuPlan cpus;
-        try
-        {
-            cpus = CpuPlan.Resolve(options, CpuAffinity.IsSupported ? CpuAffinity.OfProcess(Environment.ProcessId) : null);
-        }
-        catch (ArgumentException exception)
-        {
-            await Console.Error.WriteLineAsync(exception.Message);
+        if (await RunPlan.ResolveCpusAsync(options) is not { } cpus)
             return 2;
-        }
 
         var rounds = options.Repetitions > 1 ? options.Repetitions : DefaultRounds;
         var variants = LogCostVariant.All;

@@ -137,9 +137,13 @@ public static partial class HistogramLog
                 // HdrHistogram's header lines and comments.
             }
             else if (HistogramPattern().Match(line) is { Success: true } histogram)
+            {
                 histogramLines.Add((number, histogram.Groups["tag"].Value));
+            }
             else
+            {
                 throw Garbled(name, number, $"not a histogram line (Tag=NAME,start,interval,max,base64 of the compressed histogram): '{Shorten(line)}'");
+            }
         }
 
         if (runner is null)

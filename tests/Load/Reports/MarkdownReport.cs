@@ -33,7 +33,9 @@ public static class MarkdownReport
                 md.AppendLine().AppendLine(ReportContent.Conditions(result, run));
             }
             else
+            {
                 md.AppendLine(Invariant, $"`{scenario.Scenario.Description}`: {ReportContent.Conditions(result, run)}");
+            }
 
             md.AppendLine();
             AppendRepetition(md, result);

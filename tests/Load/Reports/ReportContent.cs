@@ -138,7 +138,9 @@ public static class ReportContent
             Fact("Throughput", $"{ConsoleReport.Format(result.MegabytesPerSecond)} MB/s of bodies (sent + received), {ConsoleReport.Format(result.RequestsPerSecond, "0.00")} requests/s"),
         };
         if (cost is null)
+        {
             rows.Add(Fact("Server counters", $"not available (the server's /metrics is off)"));
+        }
         else
         {
             rows.Add(Fact("Server: requests served", $"{cost.RequestsServed} (the client sent {result.Samples.Count})"));

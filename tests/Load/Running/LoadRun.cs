@@ -262,7 +262,9 @@ public static class LoadRun
                 Console.WriteLine(ending);
         }
         else
+        {
             Console.WriteLine(reports.Summary);
+        }
 
         Console.WriteLine($"Summary: {reports.SummaryPath}");
         Console.WriteLine($"HTML report: {reports.HtmlPath}");

@@ -69,7 +69,9 @@ public static class MergeCommand
             Console.WriteLine(MergedReport.Legend);
         }
         else
+        {
             Console.WriteLine(markdown);
+        }
 
         if (parsed.GetValue(Results) is { } name)
         {

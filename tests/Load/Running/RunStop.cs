@@ -6,15 +6,13 @@ namespace WebSerialization.Load.Running;
 /// the runtime would exit and leave the server running; handled, the server is killed and the summary written.</summary>
 internal sealed class RunStop : IDisposable
 {
-    private readonly CancellationTokenSource timeout;
     private readonly CancellationTokenSource stop;
     private readonly PosixSignalRegistration[] signals;
 
     public RunStop(TimeSpan after)
     {
         Timeout = after;
-        timeout = new CancellationTokenSource(after);
-        stop = CancellationTokenSource.CreateLinkedTokenSource(timeout.Token);
+        stop = new CancellationTokenSource(after);
         signals = [.. new[] { PosixSignal.SIGINT, PosixSignal.SIGTERM, PosixSignal.SIGHUP }.Select(signal => PosixSignalRegistration.Create(signal, Interrupt))];
     }
 
@@ -33,7 +31,6 @@ internal sealed class RunStop : IDisposable
             signal.Dispose();
 
         stop.Dispose();
-        timeout.Dispose();
     }
 
     private void Interrupt(PosixSignalContext context)
