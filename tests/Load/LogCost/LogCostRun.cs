@@ -142,10 +142,8 @@ public static class LogCostRun
                 var own = new byte[64 * 1024];
                 while (Stopwatch.GetTimestamp() < until)
                 {
-                    if (await DrainAsync(http, new HttpRequestMessage(HttpMethod.Get, target), own, cancellationToken))
-                        Interlocked.Increment(ref requests);
-                    else
-                        Interlocked.Increment(ref failed);
+                    var ok = await DrainAsync(http, new HttpRequestMessage(HttpMethod.Get, target), own, cancellationToken);
+                    Interlocked.Increment(ref ok ? ref requests : ref failed);
                 }
             },
             cancellationToken)));
