@@ -32,9 +32,8 @@ public class HtmlReportTests
     [Fact]
     public void SummaryTableHasTheRowsOfTheMarkdownSummary()
     {
-        var results = SampleRun.Results();
-        var markdown = MarkdownReport.Summary(SampleRun.Description, results, DownloadTargets.Evaluate(results), ending: null, FormatCharts.For(results));
-        var table = Page(Render(results)).Descendants("h2").Single(heading => heading.Value == "Summary").ElementsAfterSelf("table").First();
+        var markdown = MarkdownReportTests.Summary();
+        var table = Sample.Descendants("h2").Single(heading => heading.Value == "Summary").ElementsAfterSelf("table").First();
         Assert.Equal(MarkdownReportTests.SummaryRows(markdown)[0].Length, table.Element("thead")!.Descendants("th").Count());
         Assert.Equal(MarkdownReportTests.SummaryRows(markdown), table.Element("tbody")!.Elements("tr").Select(row => row.Elements("td").Select(cell => cell.Value).ToArray()));
     }
@@ -108,8 +107,8 @@ public class HtmlReportTests
         Assert.Contains("bell&#x7;", Render(results), StringComparison.Ordinal);
     }
 
-    private static string Render(IReadOnlyList<ScenarioResult> results) =>
-        HtmlReport.Render(SampleRun.Description, results, DownloadTargets.Evaluate(results), ending: null, FormatCharts.For(results));
+    internal static string Render(IReadOnlyList<ScenarioResult> results, RunDescription? run = null) =>
+        HtmlReport.Render(run ?? SampleRun.Description, results, DownloadTargets.Evaluate(results), ending: null, FormatCharts.For(results));
 
     // The page is also well-formed XML (the doctype aside): XmlReader with its defaults checks every character.
     internal static XElement Page(string page) => Parse(page[page.IndexOf('\n', StringComparison.Ordinal)..]);

@@ -30,7 +30,12 @@ public class MarkdownReportTests
     /// <summary>Asserts that <paramref name="text"/> holds each of <paramref name="parts"/>, naming the first it lacks.</summary>
     internal static void ContainsAll(string text, params string[] parts) => Assert.All(parts, part => Assert.Contains(part, text, StringComparison.Ordinal));
 
-    private static string Summary() => MarkdownReport.Summary(SampleRun.Description, Results, DownloadTargets.Evaluate(Results), ending: null, FormatCharts.For(Results));
+    /// <summary>The summary of <paramref name="results"/> as the runner writes it, with its download targets and charts.</summary>
+    internal static string Summary(RunDescription? run = null, IReadOnlyList<ScenarioResult>? results = null)
+    {
+        results ??= Results;
+        return MarkdownReport.Summary(run ?? SampleRun.Description, results, DownloadTargets.Evaluate(results), ending: null, FormatCharts.For(results));
+    }
 
     internal static string[][] SummaryRows(string summary) =>
     [

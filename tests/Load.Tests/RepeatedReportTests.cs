@@ -78,7 +78,7 @@ public class RepeatedReportTests
     [Fact]
     public void HtmlShowsTheSummaryOfTheMarkdownAndASectionPerScenarioWithEveryRun()
     {
-        var page = HtmlReportTests.Page(HtmlReport.Render(SampleRun.RepeatedDescription, Results, DownloadTargets.Evaluate(Results), ending: null, FormatCharts.For(Results)));
+        var page = HtmlReportTests.Page(HtmlReportTests.Render(Results, SampleRun.RepeatedDescription));
         var table = page.Descendants("h2").Single(heading => heading.Value == "Summary").ElementsAfterSelf("table").First();
         Assert.Equal(MarkdownReportTests.SummaryRows(Summary()), table.Element("tbody")!.Elements("tr").Select(row => row.Elements("td").Select(cell => cell.Value).ToArray()));
         var section = page.Descendants("section").Single(section => (string?)section.Attribute("id") == "download-binary-1000000-x1");
@@ -102,8 +102,7 @@ public class RepeatedReportTests
         Assert.Contains("p50 range of the runs", svg.Descendants(Svg + "text").Select(text => text.Value));
     }
 
-    private static string Summary() =>
-        MarkdownReport.Summary(SampleRun.RepeatedDescription, Results, DownloadTargets.Evaluate(Results), ending: null, FormatCharts.For(Results));
+    private static string Summary() => MarkdownReportTests.Summary(SampleRun.RepeatedDescription, Results);
 
     private static RepeatedScenario Binary() => RepeatedScenario.Group(Results).Single(scenario => scenario.ReportName == "download-binary-1000000-x1");
 }
