@@ -7,7 +7,7 @@ namespace WebSerialization.Load.Tests;
 
 public class FormatChartsTests
 {
-    private static readonly XNamespace Svg = "http://www.w3.org/2000/svg";
+    internal static readonly XNamespace Svg = "http://www.w3.org/2000/svg";
     private static readonly string[] FormatKeys = [.. WireFormat.All.Select(format => format.Key)];
 
     [Theory]
@@ -16,7 +16,6 @@ public class FormatChartsTests
     public void WritesAWellFormedSvgDocument(string fileName)
     {
         var svg = Parse(Chart(fileName, SampleRun.Results()));
-
         Assert.Equal(Svg + "svg", svg.Name);
         Assert.Equal(svg.Attribute("height")!.Value, svg.Attribute("viewBox")!.Value.Split(' ')[3]);
         Assert.NotEmpty(svg.Element(Svg + "title")!.Value);
@@ -25,28 +24,18 @@ public class FormatChartsTests
     [Theory]
     [InlineData(FormatCharts.SizesFileName, new[] { "10,000 members", "1,000,000 members" })]
     [InlineData(FormatCharts.LatencyFileName, new[] { "download, 10,000 members, 1 copy", "download, 1,000,000 members, 4 copies", "upload, 10,000 members, 1 copy" })]
-    public void DrawsOnePanelPerGroupOfScenarios(string fileName, string[] titles)
-    {
-        var panels = Panels(Parse(Chart(fileName, SampleRun.Results())));
-
-        Assert.Equal(titles, panels.Select(panel => panel.Elements(Svg + "text").First().Value));
-    }
+    public void DrawsOnePanelPerGroupOfScenarios(string fileName, string[] titles) => Assert.Equal(titles, Panels(fileName).Select(Title));
 
     [Theory]
     [InlineData(FormatCharts.SizesFileName)]
     [InlineData(FormatCharts.LatencyFileName)]
-    public void DrawsOneBarPerFormatInEachDownloadPanel(string fileName)
-    {
-        var downloads = Panels(Parse(Chart(fileName, SampleRun.Results()))).Where(panel => !panel.Elements(Svg + "text").First().Value.StartsWith("upload", StringComparison.Ordinal));
-
-        Assert.All(downloads, panel => Assert.Equal(FormatKeys, Bars(panel).Select(bar => bar.Label)));
-    }
+    public void DrawsOneBarPerFormatInEachDownloadPanel(string fileName) =>
+        Assert.All(Panels(fileName).Where(panel => !Title(panel).StartsWith("upload", StringComparison.Ordinal)), panel => Assert.Equal(FormatKeys, Bars(panel).Select(bar => bar.Label)));
 
     [Fact]
     public void SizesChartWritesEachFormatsSizeAndScalesItsBars()
     {
-        var small = Bars(Panels(Parse(Chart(FormatCharts.SizesFileName, SampleRun.Results())))[0]);
-
+        var small = Bars(Panels(FormatCharts.SizesFileName)[0]);
         Assert.Equal(["1.00 MB", "0.50 MB", "0.25 MB", "0.13 MB"], small.Select(bar => bar.ValueText));
         Assert.Equal([400.0, 200.0, 100.0, 50.0], small.Select(bar => bar.Width));
     }
@@ -54,7 +43,7 @@ public class FormatChartsTests
     [Fact]
     public void LatencyChartWritesP50P95AndP99AndMarksTheTailBeyondTheBar()
     {
-        var json = Bars(Panels(Parse(Chart(FormatCharts.LatencyFileName, SampleRun.Results())))[0])[0];
+        var json = Bars(Panels(FormatCharts.LatencyFileName)[0])[0];
 
         Assert.Equal("p50 40, p95 76, p99 79 ms", json.ValueText);
 
@@ -67,7 +56,6 @@ public class FormatChartsTests
     public void LeavesOutAChartWithNothingToShow()
     {
         var uploadOnly = SampleRun.Results().Where(result => result.Scenario.Subject!.Operation != ScenarioOperation.Download).ToArray();
-
         Assert.Null(FormatCharts.Sizes(uploadOnly));
         Assert.NotNull(FormatCharts.Latency(uploadOnly));
         Assert.Empty(FormatCharts.For([.. uploadOnly.Where(result => result.Outcome != ScenarioOutcome.Ran)]));
@@ -78,7 +66,6 @@ public class FormatChartsTests
     {
         const string hostile = "<script>alert(1)</script>";
         var svgText = Chart(FormatCharts.LatencyFileName, SampleRun.Results(formatKeyPrefix: hostile));
-
         Assert.DoesNotContain("<script", svgText, StringComparison.OrdinalIgnoreCase);
         Assert.Contains("&lt;script&gt;", svgText, StringComparison.Ordinal);
         Assert.Contains(hostile + "json", Bars(Panels(Parse(svgText))[0]).Select(bar => bar.Label));
@@ -94,7 +81,6 @@ public class FormatChartsTests
     public void AxisEndsAtARoundNumberAtOrAboveTheLargestValue(double largest, double step, double end)
     {
         var axis = BarChart.Axis(largest);
-
         Assert.Equal(step, axis.Step, 1e-12);
         Assert.Equal(end, axis.End, 1e-12);
     }
@@ -103,13 +89,17 @@ public class FormatChartsTests
         FormatCharts.For(results).Single(chart => chart.FileName == fileName).ToSvg().ToString();
 
     // XmlReader with its defaults: no DTD, every character checked, so a well-formedness error throws.
-    private static XElement Parse(string svg)
+    internal static XElement Parse(string xml)
     {
-        using var reader = XmlReader.Create(new StringReader(svg));
+        using var reader = XmlReader.Create(new StringReader(xml));
         return XElement.Load(reader);
     }
 
+    private static XElement[] Panels(string fileName) => Panels(Parse(Chart(fileName, SampleRun.Results())));
+
     private static XElement[] Panels(XElement svg) => [.. svg.Elements(Svg + "g").Where(group => (string?)group.Attribute("class") == "panel")];
+
+    private static string Title(XElement panel) => panel.Elements(Svg + "text").First().Value;
 
     // A bar's rect, its label (the text before it), its figures (the first text after it) and the marks across it.
     private static DrawnBar[] Bars(XElement panel) =>

@@ -27,11 +27,7 @@ public class HistogramLogTests
         Assert.Equal(LatencyHistogram.Of([.. downloadsA, .. downloadsB]).ToDistribution(), downloads.Latency.ToDistribution());
         Assert.Equal(LatencyHistogram.Of([.. uploadsA, .. uploadsB]).ToDistribution(), uploads.Latency.ToDistribution());
         var all = LatencyHistogram.Of([.. downloadsA, .. downloadsB]);
-        foreach (var percentile in new[] { 1, 25, 50, 90, 99, 99.9, 99.99, 100 })
-        {
-            Assert.Equal(all.Percentile(percentile), downloads.Latency.Percentile(percentile));
-        }
-
+        Assert.All(new[] { 1, 25, 50, 90, 99, 99.9, 99.99, 100 }, percentile => Assert.Equal(all.Percentile(percentile), downloads.Latency.Percentile(percentile)));
         Assert.Equal((5000L, 7L, 3L, 16L, 2, 5000 * 1_000L), (downloads.Succeeded, downloads.Failed, downloads.Dropped, downloads.Late, downloads.Logs, downloads.BytesReceived));
         Assert.Equal((190L, 1L, 190 * 500L, 1_000.0), (uploads.Succeeded, uploads.Failed, uploads.BytesSent, uploads.ResponseBytes!.Value * 50));
         Assert.Equal((2000 / 10.0) + (3000 / 12.5), downloads.RequestsPerSecond!.Value, 9);
@@ -84,36 +80,19 @@ public class HistogramLogTests
     {
         var lines = Encoding.UTF8.GetString(Written("runner", Entry("download-json-1000-x1", 10))).Split('\n', StringSplitOptions.RemoveEmptyEntries).ToList();
         Assert.StartsWith("Tag=download-json-1000-x1,", lines[6], StringComparison.Ordinal);
-        switch (damage)
+        Action damageTheLog = damage switch
         {
-            case "truncated":
-                lines[6] = lines[6][..(lines[6].Length - 7)] + "%";
-                break;
-            case "payload altered":
-                lines[6] = lines[6][..(lines[6].LastIndexOf(',') + 1)] + Convert.ToBase64String(Encoding.ASCII.GetBytes("base64, but of no histogram"));
-                break;
-            case "junk line":
-                lines.Insert(5, "this is not a histogram");
-                break;
-            case "no load line":
-                lines.RemoveAt(4);
-                break;
-            case "count edited":
-                lines[4] = lines[4].Replace(" ok=10 ", " ok=11 ", StringComparison.Ordinal);
-                break;
-            case "load line garbled":
-                lines[4] = lines[4].Replace(" failed=", " failures=", StringComparison.Ordinal);
-                break;
-            case "no runner line":
-                lines.RemoveAt(3);
-                break;
-            case "another version":
-                lines[2] = lines[2].Replace("histogram log 1:", "histogram log 2:", StringComparison.Ordinal);
-                break;
-            default:
-                lines.RemoveRange(2, 3);
-                break;
-        }
+            "truncated" => () => lines[6] = lines[6][..(lines[6].Length - 7)] + "%",
+            "payload altered" => () => lines[6] = lines[6][..(lines[6].LastIndexOf(',') + 1)] + Convert.ToBase64String(Encoding.ASCII.GetBytes("base64, but of no histogram")),
+            "junk line" => () => lines.Insert(5, "this is not a histogram"),
+            "no load line" => () => lines.RemoveAt(4),
+            "count edited" => () => lines[4] = lines[4].Replace(" ok=10 ", " ok=11 ", StringComparison.Ordinal),
+            "load line garbled" => () => lines[4] = lines[4].Replace(" failed=", " failures=", StringComparison.Ordinal),
+            "no runner line" => () => lines.RemoveAt(3),
+            "another version" => () => lines[2] = lines[2].Replace("histogram log 1:", "histogram log 2:", StringComparison.Ordinal),
+            _ => () => lines.RemoveRange(2, 3),
+        };
+        damageTheLog();
 
         var error = Assert.Throws<InvalidDataException>(() => HistogramLog.Read("damaged.hlog", new MemoryStream(Encoding.UTF8.GetBytes(string.Join('\n', lines)))));
 
@@ -127,9 +106,7 @@ public class HistogramLogTests
         var lines = Encoding.UTF8.GetString(Written("runner", Entry("download-json-1000-x1", 10))).Split('\n', StringSplitOptions.RemoveEmptyEntries);
         var coarse = new LongHistogram(1, 1_000_000, 2) { Tag = "download-json-1000-x1" };
         for (var i = 1; i <= 10; i++)
-        {
             coarse.RecordValue(i * 1000);
-        }
 
         using var other = new MemoryStream();
         HistogramLogWriter.Write(other, Start.UtcDateTime, coarse);
@@ -158,57 +135,41 @@ public class HistogramLogTests
     public void RefusesToMergeTheSameRunTwice()
     {
         var bytes = Written("host ci, pid 42", Entry("download-json-1000-x1", 10));
-
         var error = Assert.Throws<InvalidDataException>(() => MergedLoad.Of([HistogramLog.Read("a.hlog", new MemoryStream(bytes)), HistogramLog.Read("copy-of-a.hlog", new MemoryStream(bytes))]));
-
         Assert.StartsWith("a.hlog and copy-of-a.hlog are the same run (host ci, pid 42)", error.Message, StringComparison.Ordinal);
     }
 
     [Fact]
     public void TheMergedReportShowsTheTotalsAndThePercentilesOfTheMergedHistograms()
     {
-        var a = Log("a.hlog", "runner a", new HistogramLogEntry("download-json-1000-r20", LatencyHistogram.Of(Enumerable.Range(1, 60).Select(ms => TimeSpan.FromMilliseconds(ms))), 0, 0, 0, 0, 60_000, TimeSpan.FromSeconds(3)));
-        var b = Log("b.hlog", "runner b", new HistogramLogEntry("download-json-1000-r20", LatencyHistogram.Of(Enumerable.Range(61, 40).Select(ms => TimeSpan.FromMilliseconds(ms))), 2, 0, 0, 0, 40_000, TimeSpan.FromSeconds(2)));
-
-        var markdown = MergedReport.Markdown([a, b], MergedLoad.Of([a, b]));
-
-        Assert.Contains("| download-json-1000-r20 | 2 | 100 | 2 | 0 | 0.001 | 40.0 | 0.0 | 1.0 | 50.5 | 50.0 | 95.0 | 99.0 | 100.0 |", markdown, StringComparison.Ordinal);
-        Assert.Contains("- `a.hlog`: runner a", markdown, StringComparison.Ordinal);
+        var a = Log("a.hlog", "runner a", Entry("download-json-1000-r20", 60, seconds: 3));
+        var b = Log("b.hlog", "runner b", Entry("download-json-1000-r20", 40, from: 61, failed: 2, seconds: 2));
+        MarkdownReportTests.ContainsAll(MergedReport.Markdown([a, b], MergedLoad.Of([a, b])), "| download-json-1000-r20 | 2 | 100 | 2 | 0 | 0.001 | 40.0 | 0.0 | 1.0 | 50.5 | 50.0 | 95.0 | 99.0 | 100.0 |", "- `a.hlog`: runner a");
     }
 
     [Fact]
     public async Task TheMergeCommandExitsOnWhatItMerged()
     {
-        var folder = Directory.CreateTempSubdirectory("histogram-logs-").FullName;
-        try
+        using var folder = new TemporaryFolder("histogram-logs-");
+        string File(string name, string runner, HistogramLogEntry entry)
         {
-            string File(string name, string runner, params HistogramLogEntry[] entries)
-            {
-                var path = Path.Combine(folder, name);
-                System.IO.File.WriteAllBytes(path, Written(runner, entries));
-                return path;
-            }
-
-            var a = File("a.hlog", "runner a", Entry("download-json-1000-x1", 10));
-            var b = File("b.hlog", "runner b", Entry("download-json-1000-x1", 20));
-            var failed = File("failed.hlog", "runner c", Entry("download-json-1000-x1", 20) with { Failed = 1 });
-            var other = File("other.hlog", "runner d", Entry("upload-json-1000-x1", 20));
-
-            Assert.Equal(0, await MergeCommand.RunAsync([a, b]));
-            Assert.Equal(1, await MergeCommand.RunAsync([a, failed]));
-            Assert.Equal(2, await MergeCommand.RunAsync([a, other]));
-            Assert.Equal(2, await MergeCommand.RunAsync([a, Path.Combine(folder, "missing.hlog")]));
-            Assert.Equal(2, await MergeCommand.RunAsync([]));
-            Assert.Equal(0, await MergeCommand.RunAsync(["--help"]));
+            var path = Path.Combine(folder.Path, name);
+            System.IO.File.WriteAllBytes(path, Written(runner, entry));
+            return path;
         }
-        finally
-        {
-            Directory.Delete(folder, recursive: true);
-        }
+
+        var a = File("a.hlog", "runner a", Entry("download-json-1000-x1", 10));
+
+        Assert.Equal(0, await MergeCommand.RunAsync([a, File("b.hlog", "runner b", Entry("download-json-1000-x1", 20))]));
+        Assert.Equal(1, await MergeCommand.RunAsync([a, File("failed.hlog", "runner c", Entry("download-json-1000-x1", 20) with { Failed = 1 })]));
+        Assert.Equal(2, await MergeCommand.RunAsync([a, File("other.hlog", "runner d", Entry("upload-json-1000-x1", 20))]));
+        Assert.Equal(2, await MergeCommand.RunAsync([a, Path.Combine(folder.Path, "missing.hlog")]));
+        Assert.Equal(2, await MergeCommand.RunAsync([]));
+        Assert.Equal(0, await MergeCommand.RunAsync(["--help"]));
     }
 
-    private static HistogramLogEntry Entry(string tag, int requests) =>
-        new(tag, LatencyHistogram.Of(Enumerable.Range(1, requests).Select(ms => TimeSpan.FromMilliseconds(ms))), 0, 0, 0, 0, requests * 100L, TimeSpan.FromSeconds(1));
+    private static HistogramLogEntry Entry(string tag, int requests, int from = 1, long failed = 0, double seconds = 1) =>
+        new(tag, LatencyHistogram.Of(Enumerable.Range(from, requests).Select(ms => TimeSpan.FromMilliseconds(ms))), failed, 0, 0, 0, requests * 1_000L, TimeSpan.FromSeconds(seconds));
 
     private static byte[] Written(string runner, params IReadOnlyList<HistogramLogEntry> entries)
     {

@@ -1,49 +1,39 @@
-using System.Xml;
 using System.Xml.Linq;
+using static WebSerialization.Load.Tests.FormatChartsTests;
 
 namespace WebSerialization.Load.Tests;
 
 public class HtmlReportTests
 {
-    private static readonly XNamespace Svg = "http://www.w3.org/2000/svg";
+    private static readonly XElement Sample = Page(Render(SampleRun.Results()));
 
     [Fact]
     public void WritesAWellFormedPageWithAnHtmlDoctype()
     {
         var page = Render(SampleRun.Results());
-
         Assert.StartsWith("<!DOCTYPE html>\n<html lang=\"en\">", page, StringComparison.Ordinal);
-        Assert.Equal("html", Parse(page).Name.LocalName);
+        Assert.Equal("html", Page(page).Name.LocalName);
     }
 
     [Fact]
     public void NeedsNothingFromOutsideThePage()
     {
-        var html = Parse(Render(SampleRun.Results()));
-
-        Assert.DoesNotContain(html.Descendants(), element => element.Name.LocalName is "script" or "link" or "img" or "iframe" or "object");
-        Assert.Empty(html.Descendants().Attributes("src"));
+        Assert.DoesNotContain(Sample.Descendants(), element => element.Name.LocalName is "script" or "link" or "img" or "iframe" or "object");
+        Assert.Empty(Sample.Descendants().Attributes("src"));
 
         // Links point at the report files beside the page, nowhere else.
-        Assert.All(html.Descendants("a").Select(link => link.Attribute("href")!.Value), href => Assert.Matches("^[a-z0-9-]+\\.(md|csv)$", href));
+        Assert.All(Sample.Descendants("a").Select(link => link.Attribute("href")!.Value), href => Assert.Matches("^[a-z0-9-]+\\.(md|csv)$", href));
     }
 
     [Fact]
-    public void ClosesEveryElementThatHtmlDoesNotSelfClose()
-    {
-        var html = Parse(Render(SampleRun.Results()));
-
-        Assert.DoesNotContain(html.DescendantsAndSelf(), element => element.Name.Namespace == XNamespace.None && element.IsEmpty && element.Name.LocalName != "meta");
-    }
+    public void ClosesEveryElementThatHtmlDoesNotSelfClose() =>
+        Assert.DoesNotContain(Sample.DescendantsAndSelf(), element => element.Name.Namespace == XNamespace.None && element.IsEmpty && element.Name.LocalName != "meta");
 
     [Fact]
     public void SummaryTableHasTheRowsOfTheMarkdownSummary()
     {
-        var results = SampleRun.Results();
-        var markdown = MarkdownReport.Summary(SampleRun.Description, results, DownloadTargets.Evaluate(results), ending: null, FormatCharts.For(results));
-
-        var table = Parse(Render(results)).Descendants("h2").Single(heading => heading.Value == "Summary").ElementsAfterSelf("table").First();
-
+        var markdown = MarkdownReportTests.Summary();
+        var table = Sample.Descendants("h2").Single(heading => heading.Value == "Summary").ElementsAfterSelf("table").First();
         Assert.Equal(MarkdownReportTests.SummaryRows(markdown)[0].Length, table.Element("thead")!.Descendants("th").Count());
         Assert.Equal(MarkdownReportTests.SummaryRows(markdown), table.Element("tbody")!.Elements("tr").Select(row => row.Elements("td").Select(cell => cell.Value).ToArray()));
     }
@@ -51,8 +41,7 @@ public class HtmlReportTests
     [Fact]
     public void DescribesTheRun()
     {
-        var facts = Parse(Render(SampleRun.Results())).Descendants("dl").Single().Elements("dd").Select(fact => fact.Value.Trim()).ToArray();
-
+        var facts = Sample.Descendants("dl").Single().Elements("dd").Select(fact => fact.Value.Trim()).ToArray();
         Assert.Contains("2026-11-21 11:57:00 UTC", facts);
         Assert.Contains(SampleRun.Description.CommandLine, facts);
         Assert.Contains(facts, fact => fact.StartsWith(SampleRun.Description.Machine, StringComparison.Ordinal));
@@ -62,8 +51,7 @@ public class HtmlReportTests
     [Fact]
     public void EmbedsBothChartsInlineWithABarPerFormat()
     {
-        var charts = Parse(Render(SampleRun.Results())).Descendants(Svg + "svg").ToArray();
-
+        var charts = Sample.Descendants(Svg + "svg").ToArray();
         Assert.Equal(["Response size per format (downloads)", "Latency per format: time to last byte, p50 with p95 and p99 marks"], charts.Select(chart => chart.Element(Svg + "title")!.Value));
         Assert.Equal(8, charts[0].Descendants(Svg + "rect").Count(rect => (string?)rect.Attribute("class") == "bar"));
         Assert.Equal(9, charts[1].Descendants(Svg + "rect").Count(rect => (string?)rect.Attribute("class") == "bar"));
@@ -73,8 +61,7 @@ public class HtmlReportTests
     public void MarksEachTargetWithItsVerdict()
     {
         var results = SampleRun.Results();
-        var verdicts = Parse(Render(results)).Descendants("td").Where(cell => (string?)cell.Attribute("class") is "pass" or "miss" or "not-run").Select(cell => cell.Value);
-
+        var verdicts = Page(Render(results)).Descendants("td").Where(cell => (string?)cell.Attribute("class") is "pass" or "miss" or "not-run").Select(cell => cell.Value);
         Assert.Equal(DownloadTargets.Evaluate(results).Select(target => target.Verdict), verdicts);
     }
 
@@ -82,7 +69,7 @@ public class HtmlReportTests
     public void HasASectionPerScenarioThatRanWithItsFiles()
     {
         var results = SampleRun.Results();
-        var sections = Parse(Render(results)).Descendants("section").Where(section => section.Attribute("id") is not null).ToArray();
+        var sections = Page(Render(results)).Descendants("section").Where(section => section.Attribute("id") is not null).ToArray();
 
         Assert.Equal(results.Where(result => result.Outcome == ScenarioOutcome.Ran).Select(result => result.ReportName), sections.Select(section => section.Attribute("id")!.Value));
         var upload = sections.Single(section => section.Attribute("id")!.Value == "upload-binary-10000-x1");
@@ -94,8 +81,7 @@ public class HtmlReportTests
     [Fact]
     public void ListsSkippedAndFailedScenarios()
     {
-        var items = Parse(Render(SampleRun.Results())).Descendants("li").Select(item => item.Value).ToArray();
-
+        var items = Sample.Descendants("li").Select(item => item.Value).ToArray();
         Assert.Contains("convert-json-to-protobuf-10000-x1: 404 Not Found", items);
         Assert.Contains("convert-json-to-binary-10000-x1: the server exited with code 137", items);
     }
@@ -111,29 +97,19 @@ public class HtmlReportTests
 
         Assert.DoesNotContain("<script", page, StringComparison.OrdinalIgnoreCase);
         Assert.DoesNotContain("<img", page, StringComparison.OrdinalIgnoreCase);
-        var text = Parse(page).Value;
-        Assert.Contains("\"><script>alert(2)</script>&amp;", text, StringComparison.Ordinal);
-        Assert.Contains("<img src=x onerror=alert(3)>", text, StringComparison.Ordinal);
-        Assert.Contains("</code><script>alert(4)</script>", text, StringComparison.Ordinal);
-        Assert.Contains("</p><script>alert(5)</script>", text, StringComparison.Ordinal);
-        Assert.Contains($"download-{hostile}json-10000", text, StringComparison.Ordinal);
+        MarkdownReportTests.ContainsAll(Page(page).Value, "\"><script>alert(2)</script>&amp;", "<img src=x onerror=alert(3)>", "</code><script>alert(4)</script>", "</p><script>alert(5)</script>", $"download-{hostile}json-10000");
     }
 
     [Fact]
     public void WritesAControlCharacterInAnErrorAsAReference()
     {
         var results = SampleRun.Results().Append(new ScenarioResult(SampleRun.Results()[0].Scenario, 1, ScenarioOutcome.CouldNotRun, "bell\u0007")).ToArray();
-
         Assert.Contains("bell&#x7;", Render(results), StringComparison.Ordinal);
     }
 
-    private static string Render(IReadOnlyList<ScenarioResult> results) =>
-        HtmlReport.Render(SampleRun.Description, results, DownloadTargets.Evaluate(results), ending: null, FormatCharts.For(results));
+    internal static string Render(IReadOnlyList<ScenarioResult> results, RunDescription? run = null) =>
+        HtmlReport.Render(run ?? SampleRun.Description, results, DownloadTargets.Evaluate(results), ending: null, FormatCharts.For(results));
 
     // The page is also well-formed XML (the doctype aside): XmlReader with its defaults checks every character.
-    private static XElement Parse(string page)
-    {
-        using var reader = XmlReader.Create(new StringReader(page[page.IndexOf('\n', StringComparison.Ordinal)..]));
-        return XElement.Load(reader);
-    }
+    internal static XElement Page(string page) => Parse(page[page.IndexOf('\n', StringComparison.Ordinal)..]);
 }

@@ -3,20 +3,13 @@ namespace WebSerialization.Load.Tests;
 public class LoadOptionsTests
 {
     [Fact]
-    public void RunsEachScenarioOnceByDefaultAndInTheSmoke()
-    {
-        Assert.Equal(1, LoadOptions.Parse([]).Repetitions);
-        Assert.Equal(1, LoadOptions.Parse(["--smoke"]).Repetitions);
-    }
+    public void RunsEachScenarioOnceByDefaultAndInTheSmoke() => Assert.Equal((1, 1), (LoadOptions.Parse([]).Repetitions, LoadOptions.Parse(["--smoke"]).Repetitions));
 
     [Theory]
     [InlineData("1", 1)]
     [InlineData("3", 3)]
     [InlineData("20", 20)]
-    public void ReadsTheNumberOfRepetitions(string value, int repetitions)
-    {
-        Assert.Equal(repetitions, LoadOptions.Parse(["--scenarios", "download", "--repeat", value]).Repetitions);
-    }
+    public void ReadsTheNumberOfRepetitions(string value, int repetitions) => Assert.Equal(repetitions, LoadOptions.Parse(["--scenarios", "download", "--repeat", value]).Repetitions);
 
     [Theory]
     [InlineData("0")]
@@ -25,40 +18,41 @@ public class LoadOptionsTests
     [InlineData("three")]
     [InlineData("1.5")]
     [InlineData("2,3")]
-    public void RefusesARepetitionCountOutsideOneToTwenty(string value)
-    {
-        var error = Assert.Throws<ArgumentException>(() => LoadOptions.Parse(["--repeat", value]));
-
-        Assert.Equal($"--repeat: '{value}' is not a whole number from 1 to 20.", error.Message);
-    }
+    public void RefusesARepetitionCountOutsideOneToTwenty(string value) =>
+        Assert.Equal($"--repeat: '{value}' is not a whole number from 1 to 20.", Assert.Throws<ArgumentException>(() => LoadOptions.Parse(["--repeat", value])).Message);
 
     [Fact]
-    public void RefusesRepeatWithoutAValue()
-    {
-        Assert.Contains("'--repeat'", Assert.Throws<ArgumentException>(() => LoadOptions.Parse(["--repeat"])).Message, StringComparison.Ordinal);
-    }
+    public void RefusesRepeatWithoutAValue() => Assert.Contains("'--repeat'", Assert.Throws<ArgumentException>(() => LoadOptions.Parse(["--repeat"])).Message, StringComparison.Ordinal);
 
-    [Fact]
-    public void RefusesRepeatInTheSmoke()
-    {
-        var error = Assert.Throws<ArgumentException>(() => LoadOptions.Parse(["--smoke", "--repeat", "3"]));
-
-        Assert.Contains("--smoke", error.Message, StringComparison.Ordinal);
-    }
-
-    [Fact]
-    public void RefusesAListWhereOneNumberIsExpected()
-    {
-        Assert.Throws<ArgumentException>(() => LoadOptions.Parse(["--max-requests", "10,20"]));
-    }
+    // Each message names the option it refuses, first.
+    [Theory]
+    [InlineData(new[] { "--smoke", "--repeat", "3" }, "--repeat does not apply to --smoke")]
+    [InlineData(new[] { "--max-requests", "10,20" }, "--max-requests: '10,20' is not a whole number")]
+    [InlineData(new[] { "--rate", "0" }, "--rate")]
+    [InlineData(new[] { "--rate", "fast" }, "--rate")]
+    [InlineData(new[] { "--capacity", "--rate", "100" }, "--capacity")]
+    [InlineData(new[] { "--rate-start", "200", "--rate-max", "100" }, "--rate-max")]
+    [InlineData(new[] { "--rate-factor", "1" }, "--rate-factor")]
+    [InlineData(new[] { "--p99-bound", "0" }, "--p99-bound")]
+    [InlineData(new[] { "--cpu-layout", "both" }, "--cpu-layout: 'both' is not split or shared.")]
+    [InlineData(new[] { "--server-cpus", "one" }, "--server-cpus: 'one' is not a list of CPU numbers")]
+    [InlineData(new[] { "--url", "http://127.0.0.1:8080", "--server-cpus", "0" }, "--server-cpus and --cpu-layout place a server the runner starts")]
+    [InlineData(new[] { "--url", "http://127.0.0.1:8080", "--cpu-layout", "shared" }, "--server-cpus and --cpu-layout place a server the runner starts")]
+    [InlineData(new[] { "--log-cost", "--smoke" }, "--log-cost starts its own servers")]
+    [InlineData(new[] { "--log-cost", "--capacity" }, "--log-cost starts its own servers")]
+    [InlineData(new[] { "--log-cost", "--url", "http://127.0.0.1:5000" }, "--log-cost starts its own servers")]
+    [InlineData(new[] { "--log-cost", "--cpu-layout", "shared" }, "--log-cost starts its own servers")]
+    [InlineData(new[] { "--histogram-log", "/no/such/folder/runner.hlog" }, "--histogram-log: '/no/such/folder/runner.hlog' is not a file in a folder that exists.")]
+    [InlineData(new[] { "--log-cost", "--histogram-log", "runner.hlog" }, "--histogram-log applies to load runs")]
+    [InlineData(new[] { "--url", "http://10.1.2.3:8080" }, "--url: '10.1.2.3' is not a loopback address; the load runner only targets this machine (127.0.0.1, localhost, [::1]) unless --remote is given.")]
+    [InlineData(new[] { "--remote" }, "--remote applies to --url")]
+    public void RefusesOptionsItCannotFollow(string[] args, string message) =>
+        Assert.StartsWith(message, Assert.Throws<ArgumentException>(() => LoadOptions.Parse(args)).Message, StringComparison.Ordinal);
 
     [Theory]
     [InlineData("0")]
     [InlineData("x")]
-    public async Task ExitsWithCode2OnABadRepetitionCountBeforeStartingAnything(string value)
-    {
-        Assert.Equal(2, await LoadRun.RunAsync(["--repeat", value]));
-    }
+    public async Task ExitsWithCode2OnABadRepetitionCountBeforeStartingAnything(string value) => Assert.Equal(2, await LoadRun.RunAsync(["--repeat", value]));
 
     [Fact]
     public void HelpDescribesRepeat()
@@ -76,35 +70,19 @@ public class LoadOptionsTests
     [InlineData("--rate", "Open model")]
     [InlineData("--capacity", "Capacity mode")]
     [InlineData("--smoke", "CI smoke")]
-    public void HelpListsEveryOptionWithItsDefault(string option, string text)
-    {
-        var line = LoadOptions.Usage.Split('\n').Single(line => line.TrimStart().StartsWith(option + " ", StringComparison.Ordinal));
-
-        Assert.Contains(text, line, StringComparison.Ordinal);
-    }
+    [InlineData("--server-cpus", "taskset")]
+    [InlineData("--client-cpus", "taskset -a")]
+    [InlineData("--cpu-layout", "split,shared")]
+    public void HelpListsEveryOptionWithItsDefault(string option, string text) =>
+        Assert.Contains(text, LoadOptions.Usage.Split('\n').Single(line => line.TrimStart().StartsWith(option + " ", StringComparison.Ordinal)), StringComparison.Ordinal);
 
     [Fact]
     public void KeepsTheSmokesSettingsWhereTheCommandLineDoesNotChangeThem()
     {
         var smoke = LoadOptions.Parse(["--smoke", "--scenarios", "download"]);
-
         Assert.Equal((TimeSpan.FromSeconds(2), true), (smoke.Duration, smoke.SharedServer));
         Assert.Equal(["download"], smoke.ScenarioFilters);
         Assert.Equal(TimeSpan.FromSeconds(4), LoadOptions.Parse(["--smoke", "--duration", "4"]).Duration);
-    }
-
-    [Theory]
-    [InlineData(new[] { "--rate", "0" }, "--rate")]
-    [InlineData(new[] { "--rate", "fast" }, "--rate")]
-    [InlineData(new[] { "--capacity", "--rate", "100" }, "--capacity")]
-    [InlineData(new[] { "--rate-start", "200", "--rate-max", "100" }, "--rate-max")]
-    [InlineData(new[] { "--rate-factor", "1" }, "--rate-factor")]
-    [InlineData(new[] { "--p99-bound", "0" }, "--p99-bound")]
-    public void RefusesBadLoadModelOptions(string[] args, string named)
-    {
-        var error = Assert.Throws<ArgumentException>(() => LoadOptions.Parse(args));
-
-        Assert.Contains(named, error.Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -120,44 +98,16 @@ public class LoadOptionsTests
     }
 
     [Fact]
-    public void TheSmokeCoversTheOpenModelAndACapacitySearchOfTwoSteps()
-    {
-        var smoke = LoadOptions.Parse(["--smoke"]);
-
-        Assert.Equal([LoadOptions.SmokeRate, 2 * LoadOptions.SmokeRate], CapacitySearch.From(smoke).Rates());
-    }
+    public void TheSmokeCoversTheOpenModelAndACapacitySearchOfTwoSteps() =>
+        Assert.Equal([LoadOptions.SmokeRate, 2 * LoadOptions.SmokeRate], CapacitySearch.From(LoadOptions.Parse(["--smoke"])).Rates());
 
     [Fact]
     public void ReadsWhereTheServerAndTheClientRun()
     {
         var options = LoadOptions.Parse(["--server-cpus", "0,2", "--client-cpus", "1-3", "--cpu-layout", "split,shared"]);
-
         Assert.Equal(("0,2", "1-3"), (options.ServerCpus!.ToString(), options.ClientCpus!.ToString()));
         Assert.Equal([Cpus.CpuLayout.Split, Cpus.CpuLayout.Shared], options.CpuLayouts);
         Assert.Empty(LoadOptions.Parse([]).CpuLayouts);
-    }
-
-    [Theory]
-    [InlineData(new[] { "--cpu-layout", "both" }, "--cpu-layout: 'both' is not split or shared.")]
-    [InlineData(new[] { "--server-cpus", "one" }, "--server-cpus: 'one' is not a list of CPU numbers")]
-    [InlineData(new[] { "--url", "http://127.0.0.1:8080", "--server-cpus", "0" }, "--server-cpus and --cpu-layout place a server the runner starts")]
-    [InlineData(new[] { "--url", "http://127.0.0.1:8080", "--cpu-layout", "shared" }, "--server-cpus and --cpu-layout place a server the runner starts")]
-    public void RefusesCpuOptionsItCannotFollow(string[] args, string message)
-    {
-        var error = Assert.Throws<ArgumentException>(() => LoadOptions.Parse(args));
-
-        Assert.StartsWith(message, error.Message, StringComparison.Ordinal);
-    }
-
-    [Theory]
-    [InlineData("--server-cpus", "taskset")]
-    [InlineData("--client-cpus", "taskset -a")]
-    [InlineData("--cpu-layout", "split,shared")]
-    public void HelpDescribesTheCpuOptions(string option, string text)
-    {
-        var line = LoadOptions.Usage.Split('\n').Single(line => line.TrimStart().StartsWith(option + " ", StringComparison.Ordinal));
-
-        Assert.Contains(text, line, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -165,53 +115,23 @@ public class LoadOptionsTests
     {
         Assert.False(LoadOptions.Parse([]).LogCost);
         Assert.Equal(TimeSpan.FromMinutes(5), LoadOptions.Parse(["--log-cost"]).LogVolumeDuration);
-
         var options = LoadOptions.Parse(["--log-cost", "--log-volume-duration", "90"]);
-
-        Assert.True(options.LogCost);
-        Assert.Equal(TimeSpan.FromSeconds(90), options.LogVolumeDuration);
-    }
-
-    [Theory]
-    [InlineData("--smoke")]
-    [InlineData("--capacity")]
-    [InlineData("--url", "http://127.0.0.1:5000")]
-    [InlineData("--cpu-layout", "shared")]
-    public void RefusesTheLogCostModeWithAnotherModesOptions(params string[] other)
-    {
-        var error = Assert.Throws<ArgumentException>(() => LoadOptions.Parse(["--log-cost", .. other]));
-
-        Assert.StartsWith("--log-cost starts its own servers", error.Message, StringComparison.Ordinal);
+        Assert.Equal((true, TimeSpan.FromSeconds(90)), (options.LogCost, options.LogVolumeDuration));
     }
 
     [Fact]
     public void ReadsWhereTheHistogramLogGoes()
     {
-        Assert.Null(LoadOptions.Parse([]).HistogramLog);
         var path = Path.Combine(Path.GetTempPath(), "runner-1.hlog");
-
+        Assert.Null(LoadOptions.Parse([]).HistogramLog);
         Assert.Equal(path, LoadOptions.Parse(["--histogram-log", path]).HistogramLog);
-    }
-
-    [Theory]
-    [InlineData(new[] { "--histogram-log", "/no/such/folder/runner.hlog" }, "--histogram-log: '/no/such/folder/runner.hlog' is not a file in a folder that exists.")]
-    [InlineData(new[] { "--log-cost", "--histogram-log", "runner.hlog" }, "--histogram-log applies to load runs")]
-    [InlineData(new[] { "--url", "http://10.1.2.3:8080" }, "--url: '10.1.2.3' is not a loopback address; the load runner only targets this machine (127.0.0.1, localhost, [::1]) unless --remote is given.")]
-    [InlineData(new[] { "--remote" }, "--remote applies to --url")]
-    public void RefusesAHistogramLogOrARemoteTargetItCannotUse(string[] args, string message)
-    {
-        var error = Assert.Throws<ArgumentException>(() => LoadOptions.Parse(args));
-
-        Assert.StartsWith(message, error.Message, StringComparison.Ordinal);
     }
 
     [Fact]
     public void TargetsAnotherMachineOnlyWhenToldTo()
     {
         var options = LoadOptions.Parse(["--url", "http://loadbalancer.example:8080/ignored", "--remote"]);
-
-        Assert.Equal(new Uri("http://loadbalancer.example:8080"), options.Url);
-        Assert.True(options.Remote);
+        Assert.Equal((new Uri("http://loadbalancer.example:8080"), true), (options.Url, options.Remote));
         Assert.False(LoadOptions.Parse(["--url", "http://127.0.0.1:8080"]).Remote);
     }
 }

@@ -1,23 +1,20 @@
-using System.Xml;
 using System.Xml.Linq;
+using static WebSerialization.Load.Tests.FormatChartsTests;
 
 namespace WebSerialization.Load.Tests;
 
 /// <summary>The reports of a run with <c>--repeat 3</c>: the summary's medians and spread, and every run in the scenario files.</summary>
 public class RepeatedReportTests
 {
-    private static readonly XNamespace Svg = "http://www.w3.org/2000/svg";
     private static readonly IReadOnlyList<ScenarioResult> Results = SampleRun.Repeated();
 
     [Fact]
     public void SummaryHasRunsAndP50RangeColumnsOnlyWhenAScenarioRanMoreThanOnce()
     {
         var once = ReportContent.Summary(SampleRun.Results()).Columns;
-        var repeated = ReportContent.Summary(Results).Columns;
-
         Assert.DoesNotContain("Runs", once);
         Assert.DoesNotContain("p50 range ms", once);
-        Assert.Equal(["Scenario", "Format", "Copies", "Runs", "OK", "Failed", "Response MB", "TTFB p50 ms", "p50 ms", "p50 range ms", "p95 ms"], repeated.Take(11));
+        Assert.Equal(["Scenario", "Format", "Copies", "Runs", "OK", "Failed", "Response MB", "TTFB p50 ms", "p50 ms", "p50 range ms", "p95 ms"], ReportContent.Summary(Results).Columns.Take(11));
     }
 
     [Fact]
@@ -33,18 +30,14 @@ public class RepeatedReportTests
     public void SummaryOneRowPerScenarioAndCopiesAndExplainsTheAggregation()
     {
         var summary = Summary();
-
         Assert.Equal(3, MarkdownReportTests.SummaryRows(summary).Length);
-        Assert.Contains("the median of the runs' own figures", summary, StringComparison.Ordinal);
-        Assert.Contains("3 runs of every scenario and copies, interleaved", summary, StringComparison.Ordinal);
-        Assert.Contains("each on a fresh server process", summary, StringComparison.Ordinal);
+        MarkdownReportTests.ContainsAll(summary, "the median of the runs' own figures", "3 runs of every scenario and copies, interleaved", "each on a fresh server process");
     }
 
     [Fact]
     public void PlanSaysWhenTheRunsShareOneServer()
     {
         var shared = SampleRun.RepeatedDescription with { Options = SampleRun.RepeatedDescription.Options with { SharedServer = true } };
-
         Assert.Contains("all on the same server process", shared.Plan, StringComparison.Ordinal);
         Assert.DoesNotContain("runs of every scenario", SampleRun.Description.Plan, StringComparison.Ordinal);
     }
@@ -52,9 +45,7 @@ public class RepeatedReportTests
     [Fact]
     public void ScenarioReportHasARowPerRunThenTheSummaryRow()
     {
-        var binary = Binary();
-        var table = ReportContent.Repetitions(binary);
-
+        var table = ReportContent.Repetitions(Binary());
         Assert.Equal(["1", "2", "3", "all runs"], table.Rows.Select(row => row[0]));
         Assert.Equal(["61", "91", "67", "67"], table.Rows.Select(row => row[table.Columns.ToList().IndexOf("p50 ms")]));
     }
@@ -63,7 +54,6 @@ public class RepeatedReportTests
     public void ScenarioMarkdownHasEveryRunsFigures()
     {
         var markdown = MarkdownReport.Scenario(Binary(), SampleRun.RepeatedDescription);
-
         Assert.Contains("3 runs, each on a fresh server process.", markdown, StringComparison.Ordinal);
         Assert.Contains("Their p50 ranged 61.0-91.0 ms.", markdown, StringComparison.Ordinal);
         Assert.Equal(["## Run 1", "## Run 2", "## Run 3"], markdown.Split('\n').Where(line => line.StartsWith("## ", StringComparison.Ordinal)));
@@ -74,7 +64,6 @@ public class RepeatedReportTests
     public void ScenarioMarkdownOfASingleRunHasNoRunHeadings()
     {
         var once = RepeatedScenario.Group(SampleRun.Results()).First();
-
         Assert.DoesNotContain("## Run", MarkdownReport.Scenario(once, SampleRun.Description), StringComparison.Ordinal);
     }
 
@@ -82,7 +71,6 @@ public class RepeatedReportTests
     public void CsvSaysWhichRunEachSampleCameFrom()
     {
         var lines = CsvReport.Samples(Binary()).TrimEnd().Split('\n');
-
         Assert.StartsWith("repetition,copy,", lines[0], StringComparison.Ordinal);
         Assert.Equal([(1, 100), (2, 100), (3, 100)], lines.Skip(1).GroupBy(line => int.Parse(line.Split(',')[0], System.Globalization.CultureInfo.InvariantCulture)).Select(group => (group.Key, group.Count())));
     }
@@ -90,8 +78,7 @@ public class RepeatedReportTests
     [Fact]
     public void HtmlShowsTheSummaryOfTheMarkdownAndASectionPerScenarioWithEveryRun()
     {
-        var page = Parse(HtmlReport.Render(SampleRun.RepeatedDescription, Results, DownloadTargets.Evaluate(Results), ending: null, FormatCharts.For(Results)));
-
+        var page = HtmlReportTests.Page(HtmlReportTests.Render(Results, SampleRun.RepeatedDescription));
         var table = page.Descendants("h2").Single(heading => heading.Value == "Summary").ElementsAfterSelf("table").First();
         Assert.Equal(MarkdownReportTests.SummaryRows(Summary()), table.Element("tbody")!.Elements("tr").Select(row => row.Elements("td").Select(cell => cell.Value).ToArray()));
         var section = page.Descendants("section").Single(section => (string?)section.Attribute("id") == "download-binary-1000000-x1");
@@ -115,14 +102,7 @@ public class RepeatedReportTests
         Assert.Contains("p50 range of the runs", svg.Descendants(Svg + "text").Select(text => text.Value));
     }
 
-    private static string Summary() =>
-        MarkdownReport.Summary(SampleRun.RepeatedDescription, Results, DownloadTargets.Evaluate(Results), ending: null, FormatCharts.For(Results));
+    private static string Summary() => MarkdownReportTests.Summary(SampleRun.RepeatedDescription, Results);
 
     private static RepeatedScenario Binary() => RepeatedScenario.Group(Results).Single(scenario => scenario.ReportName == "download-binary-1000000-x1");
-
-    private static XElement Parse(string page)
-    {
-        using var reader = XmlReader.Create(new StringReader(page[page.IndexOf('\n', StringComparison.Ordinal)..]));
-        return XElement.Load(reader);
-    }
 }

@@ -25,11 +25,10 @@ public class ReportCultureTests
         try
         {
             var results = SampleRun.Results();
-            var charts = FormatCharts.For(results);
             return report switch
             {
-                MarkdownReport.SummaryFileName => MarkdownReport.Summary(SampleRun.Description, results, DownloadTargets.Evaluate(results), ending: null, charts),
-                HtmlReport.FileName => HtmlReport.Render(SampleRun.Description, results, DownloadTargets.Evaluate(results), ending: null, charts),
+                MarkdownReport.SummaryFileName => MarkdownReportTests.Summary(results: results),
+                HtmlReport.FileName => HtmlReportTests.Render(results),
                 _ => FormatChartsTests.Chart(report, results),
             };
         }

@@ -6,12 +6,10 @@ using WebSerialization.Models;
 
 namespace WebSerialization.Load.LogCost;
 
-/// <summary>
-/// The log-cost mode (<c>--log-cost</c>): the servers of <see cref="LogCostVariant.All"/> started side by side on the
+/// <summary>The log-cost mode (<c>--log-cost</c>): the servers of <see cref="LogCostVariant.All"/> started side by side on the
 /// server's CPUs, 1,000-member binary downloads against each in turn for several rounds (server CPU per request and the
 /// bytes it logged), then the mixed load of issue 28 against Production's defaults and the access log, counting the
-/// log bytes. Writes docs/results/log-cost.md.
-/// </summary>
+/// log bytes. Writes docs/results/log-cost.md.</summary>
 public static class LogCostRun
 {
     private const int DownloadMembers = 1_000;
@@ -26,17 +24,8 @@ public static class LogCostRun
     /// <summary>Runs the mode; the exit code as the runner's (0 done, 1 a request failed, 2 could not run).</summary>
     public static async Task<int> RunAsync(IReadOnlyList<string> args, LoadOptions options, string repositoryRoot)
     {
-        ArgumentNullException.ThrowIfNull(options);
-        CpuPlan cpus;
-        try
-        {
-            cpus = CpuPlan.Resolve(options, CpuAffinity.IsSupported ? CpuAffinity.OfProcess(Environment.ProcessId) : null);
-        }
-        catch (ArgumentException exception)
-        {
-            await Console.Error.WriteLineAsync(exception.Message);
+        if (await RunPlan.ResolveCpusAsync(options) is not { } cpus)
             return 2;
-        }
 
         var rounds = options.Repetitions > 1 ? options.Repetitions : DefaultRounds;
         var variants = LogCostVariant.All;
@@ -63,31 +52,20 @@ public static class LogCostRun
         {
             var assembly = await ApiServerProcess.BuildAsync(repositoryRoot, !options.NoBuild, Path.Combine(reportDirectory, "build.log"), stop.Token);
             if (cpus.ClientCpus(layout) is { } client)
-            {
                 await CpuAffinity.PinThisProcessAsync(client, stop.Token);
-            }
 
             foreach (var variant in variants)
             {
-                var environment = new Dictionary<string, string>(options.ServerEnvironment);
-                foreach (var (name, value) in variant.Environment)
-                {
-                    environment[name] = value;
-                }
-
+                // The variant's settings over the command line's --server-env.
+                var environment = new Dictionary<string, string>(options.ServerEnvironment.Where(pair => !variant.Environment.ContainsKey(pair.Key)).Concat(variant.Environment));
                 var logPath = Path.Combine(reportDirectory, $"server-{variant.Name}.log");
                 servers.Add((variant, await ApiServerProcess.StartAsync(assembly, DownloadTargets.FullMemberCount, environment, logPath, cpus.ServerCpus(layout), stop.Token), logPath));
             }
 
-            using var http = new HttpClient(new SocketsHttpHandler { UseProxy = false, MaxConnectionsPerServer = Clients * 2, AutomaticDecompression = System.Net.DecompressionMethods.None })
-            {
-                Timeout = options.RequestTimeout,
-            };
+            using var http = new HttpClient(new SocketsHttpHandler { UseProxy = false, MaxConnectionsPerServer = Clients * 2, AutomaticDecompression = System.Net.DecompressionMethods.None }) { Timeout = options.RequestTimeout };
 
             foreach (var (_, process, _) in servers)
-            {
                 await DownloadAsync(http, process.BaseAddress, options.WarmUp, stop.Token);
-            }
 
             for (var round = 1; round <= rounds; round++)
             {
@@ -118,9 +96,7 @@ public static class LogCostRun
         finally
         {
             foreach (var (_, process, _) in servers)
-            {
                 await process.DisposeAsync();
-            }
         }
 
         var run = RunDescription.Create(args, options, cpus.Describe(layout), string.Empty);
@@ -137,9 +113,7 @@ public static class LogCostRun
         }
 
         foreach (var target in LogCostReport.Targets(samples, volumes))
-        {
             Console.WriteLine($"{target.Verdict}: {target.Target}: {target.Measured}");
-        }
 
         return samples.Any(s => s.Failed > 0) || volumes.Any(v => v.Failed > 0) ? 1 : 0;
     }
@@ -168,14 +142,8 @@ public static class LogCostRun
                 var own = new byte[64 * 1024];
                 while (Stopwatch.GetTimestamp() < until)
                 {
-                    if (await DrainAsync(http, new HttpRequestMessage(HttpMethod.Get, target), own, cancellationToken))
-                    {
-                        Interlocked.Increment(ref requests);
-                    }
-                    else
-                    {
-                        Interlocked.Increment(ref failed);
-                    }
+                    var ok = await DrainAsync(http, new HttpRequestMessage(HttpMethod.Get, target), own, cancellationToken);
+                    Interlocked.Increment(ref ok ? ref requests : ref failed);
                 }
             },
             cancellationToken)));
@@ -275,9 +243,7 @@ public static class LogCostRun
         {
             var report = line.IndexOf(DroppedReport, StringComparison.Ordinal);
             if (report > 0 && long.TryParse(line.AsSpan(0, report).Trim(), NumberStyles.None, CultureInfo.InvariantCulture, out var count))
-            {
                 dropped += count;
-            }
         }
 
         return (bytes, lines, dropped);
@@ -285,4 +251,37 @@ public static class LogCostRun
 
     // How Microsoft.Extensions.Logging.Console reports the lines a full queue made it drop (QueueFullMode DropWrite).
     private const string DroppedReport = " message(s) dropped because of queue size limit";
+}
+
+/// <summary>One of the servers the log-cost mode runs side by side: the same Release build in Production with its own logging
+/// settings, as environment variables over the image's defaults. Metrics and the runtime endpoint are off in all of
+/// them, as in Production, so that logging is the only difference.</summary>
+public sealed record LogCostVariant(string Name, string Description, IReadOnlyDictionary<string, string> Environment)
+{
+    /// <summary>The request log's category, whose level turns the access line on and off.</summary>
+    public const string RequestLogCategory = "WebSerialization.Api.Diagnostics.RequestLogMiddleware";
+
+    public static LogCostVariant ProductionDefaults { get; } = new("production", "Production defaults", With());
+
+    /// <summary>Every category at None: what the request costs with nothing logged at all.</summary>
+    public static LogCostVariant LoggingOff { get; } = new("logging-off", "logging off (every category None)", With(
+        ("Logging__LogLevel__Default", "None"), ("Logging__LogLevel__Microsoft.AspNetCore", "None"), ($"Logging__LogLevel__{RequestLogCategory}", "None")));
+
+    /// <summary>The opt-in access line, one per request.</summary>
+    public static LogCostVariant AccessLogOn { get; } = new("access-log", "access log on (request log at Information)", With(($"Logging__LogLevel__{RequestLogCategory}", "Information")));
+
+    /// <summary>The servers, in the order of the first round.</summary>
+    public static IReadOnlyList<LogCostVariant> All { get; } = [ProductionDefaults, LoggingOff, AccessLogOn];
+
+    /// <summary>The settings as NAME=VALUE, for the report.</summary>
+    public string Settings => string.Join(", ", Environment.Select(pair => $"{pair.Key}={pair.Value}"));
+
+    /// <summary>The order of round <paramref name="round"/> (from 1): odd rounds forwards, even rounds backwards, so that no server
+    /// always runs first (after an idle pause) or last (after the others warmed the caches and the CPU clock).</summary>
+    public static IReadOnlyList<T> InRoundOrder<T>(IReadOnlyList<T> servers, int round) =>
+        round % 2 == 1 ? servers : [.. servers.Reverse()];
+
+    // The variant's logging levels, then metrics off as in Production.
+    private static Dictionary<string, string> With(params (string Name, string Value)[] logging) =>
+        logging.Append((Name: "Metrics__Enabled", Value: "false")).ToDictionary(setting => setting.Name, setting => setting.Value);
 }

@@ -2,20 +2,16 @@ using System.Globalization;
 
 namespace WebSerialization.Load.Reports;
 
-/// <summary>
-/// The MVC baseline beside the streamed endpoint: for every baseline scenario that ran, the streamed scenario of the
+/// <summary>The MVC baseline beside the streamed endpoint: for every baseline scenario that ran, the streamed scenario of the
 /// same kind, format, member count and copies, as a table (latency, time to first byte, server allocation per request,
 /// peak working set) and as a chart of allocation per request. Both show the summary's figures
-/// (<see cref="RepeatedScenario.Figures"/>: medians over repetitions).
-/// </summary>
+/// (<see cref="RepeatedScenario.Figures"/>: medians over repetitions).</summary>
 public static class BaselineComparison
 {
     public const string AllocationFileName = "allocation-stock-vs-streamed.svg";
 
-    /// <summary>The heading of the comparison in the summary and the HTML report.</summary>
     public const string Title = "Stock MVC formatters beside the streamed endpoint";
 
-    /// <summary>What the comparison's columns mean.</summary>
     public const string Legend =
         "Stock is /api/mvc/organization: MVC negotiates, and the stock formatters (System.Text.Json's, and MessagePack-CSharp and protobuf-net "
         + "writing the whole body into the response before one flush, or reading the whole request body before decoding) do the work. "
@@ -34,9 +30,7 @@ public static class BaselineComparison
     {
         var pairs = Pairs(results);
         if (pairs.Count == 0)
-        {
             return null;
-        }
 
         IReadOnlyList<string>[] rows =
         [
@@ -69,10 +63,8 @@ public static class BaselineComparison
             rows);
     }
 
-    /// <summary>
-    /// Server allocation per request, a stock and a streamed bar per format, one panel per kind of request, member count
-    /// and copies; null when no baseline scenario measured its allocation.
-    /// </summary>
+    /// <summary>Server allocation per request, a stock and a streamed bar per format, one panel per kind of request, member count
+    /// and copies; null when no baseline scenario measured its allocation.</summary>
     public static BarChart? AllocationChart(IReadOnlyList<ScenarioResult> results)
     {
         BarChartPanel[] panels =
@@ -91,7 +83,6 @@ public static class BaselineComparison
 
     private static List<(RepeatedScenario Stock, RepeatedScenario? Streamed)> Pairs(IReadOnlyList<ScenarioResult> results)
     {
-        ArgumentNullException.ThrowIfNull(results);
         var ran = RepeatedScenario.Group(results).Where(scenario => scenario.Outcome == ScenarioOutcome.Ran).ToArray();
         return [.. ran
             .Where(scenario => scenario.Scenario.Subject?.Baseline == true)

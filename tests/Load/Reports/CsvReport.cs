@@ -7,16 +7,12 @@ namespace WebSerialization.Load.Reports;
 public static class CsvReport
 {
     /// <summary>Writes <see cref="Samples"/> to <c>{report name}.csv</c>.</summary>
-    public static async Task WriteAsync(RepeatedScenario scenario, string directory, CancellationToken cancellationToken)
-    {
-        ArgumentNullException.ThrowIfNull(scenario);
-        await File.WriteAllTextAsync(Path.Combine(directory, scenario.ReportName + ".csv"), Samples(scenario), cancellationToken);
-    }
+    public static Task WriteAsync(RepeatedScenario scenario, string directory, CancellationToken cancellationToken) =>
+        File.WriteAllTextAsync(Path.Combine(directory, scenario.ReportName + ".csv"), Samples(scenario), cancellationToken);
 
     /// <summary>Every measured sample of every repetition, the repetition first on each line.</summary>
     public static string Samples(RepeatedScenario scenario)
     {
-        ArgumentNullException.ThrowIfNull(scenario);
         var csv = new StringBuilder();
         csv.AppendLine("repetition,copy,started_ms,ttfb_ms,ttlb_ms,bytes_sent,bytes_received,status,succeeded,error");
         foreach (var result in scenario.Repetitions)

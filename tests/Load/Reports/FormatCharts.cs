@@ -3,12 +3,10 @@ using WebSerialization.Models;
 
 namespace WebSerialization.Load.Reports;
 
-/// <summary>
-/// The run's results as charts that set the formats side by side: response size, and latency with its tail. Where the
+/// <summary>The run's results as charts that set the formats side by side: response size, and latency with its tail. Where the
 /// summary table has a row per scenario, these have a bar per format, one panel per member count (and copies). They
 /// show the summary's figures: for a scenario run several times, the medians of its runs, and the p50 of the fastest
-/// and the slowest run as a whisker.
-/// </summary>
+/// and the slowest run as a whisker.</summary>
 public static class FormatCharts
 {
     public const string SizesFileName = "sizes.svg";
@@ -44,11 +42,9 @@ public static class FormatCharts
             : new BarChart(SizesFileName, "Response size per format (downloads)", "response body, MB (2^20 bytes)", "format", "mean response body", [], panels);
     }
 
-    /// <summary>
-    /// Each format's latency (time to last byte): p50 as the bar, p95 and p99 as marks, and for a scenario run several
+    /// <summary>Each format's latency (time to last byte): p50 as the bar, p95 and p99 as marks, and for a scenario run several
     /// times the lowest and highest run's p50 as a whisker; one panel per kind of request, member count and copies.
-    /// Null when no scenario has a successful request.
-    /// </summary>
+    /// Null when no scenario has a successful request.</summary>
     public static BarChart? Latency(IReadOnlyList<ScenarioResult> results)
     {
         var measured = Measured(results).Where(result => result.Figures.P50 is not null).ToArray();
@@ -85,11 +81,8 @@ public static class FormatCharts
     }
 
     // The scenarios that ran, each with all its repetitions; a scenario with no subject has no format to chart.
-    private static IEnumerable<RepeatedScenario> Measured(IReadOnlyList<ScenarioResult> results)
-    {
-        ArgumentNullException.ThrowIfNull(results);
-        return RepeatedScenario.Group(results).Where(result => result.Outcome == ScenarioOutcome.Ran && result.Scenario.Subject is not null);
-    }
+    private static IEnumerable<RepeatedScenario> Measured(IReadOnlyList<ScenarioResult> results) =>
+        RepeatedScenario.Group(results).Where(result => result.Outcome == ScenarioOutcome.Ran && result.Scenario.Subject is not null);
 
     private static BarChartBar Bar(RepeatedScenario result, double value, IReadOnlyList<double> marks, string valueText) =>
         new(result.Scenario.Label, Colour(result.Scenario.Subject!.Format), value, marks, valueText);

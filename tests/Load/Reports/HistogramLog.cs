@@ -5,14 +5,12 @@ using HdrHistogram;
 
 namespace WebSerialization.Load.Reports;
 
-/// <summary>
-/// A run's latencies as an HdrHistogram log (<c>--histogram-log FILE</c>), so that the runs of several runner processes,
+/// <summary>A run's latencies as an HdrHistogram log (<c>--histogram-log FILE</c>), so that the runs of several runner processes,
 /// on one machine or several, can be merged into one report (<see cref="MergedLoad"/>). HdrHistogram's own
 /// <see cref="HistogramLogWriter"/> writes the histograms and its <see cref="HistogramLogReader"/> reads them: one per
 /// scenario and load, tagged with its name, of the successful requests' latencies in microseconds. Comment lines,
 /// which HdrHistogram's readers skip, carry what a histogram cannot: which runner wrote the file, and per tag the
-/// failed, dropped and late requests, the body bytes and the measured time. The file is UTF-8 with LF line ends.
-/// </summary>
+/// failed, dropped and late requests, the body bytes and the measured time. The file is UTF-8 with LF line ends.</summary>
 public static partial class HistogramLog
 {
     /// <summary>The version of the comment lines below; a merge refuses a log of another.</summary>
@@ -31,7 +29,6 @@ public static partial class HistogramLog
     /// <summary>The entries of a run's results: one per scenario and load (and CPU layout, when the run compared two), skipped scenarios left out.</summary>
     public static IReadOnlyList<HistogramLogEntry> Entries(IReadOnlyList<ScenarioResult> results)
     {
-        ArgumentNullException.ThrowIfNull(results);
         var measured = results.Where(result => result.Outcome != ScenarioOutcome.Skipped).ToArray();
         var layouts = measured.Select(result => result.Layout).Distinct().Count() > 1;
         return [.. measured
@@ -50,7 +47,6 @@ public static partial class HistogramLog
     /// <summary>Writes the run's log to <paramref name="path"/>; returns its full path.</summary>
     public static async Task<string> WriteAsync(string path, RunDescription run, IReadOnlyList<ScenarioResult> results)
     {
-        ArgumentNullException.ThrowIfNull(run);
         var fullPath = Path.GetFullPath(path);
         var runner = string.Create(CultureInfo.InvariantCulture, $"host {Environment.MachineName}, pid {Environment.ProcessId}, started {run.StartedAt:yyyy-MM-ddTHH:mm:ss.fffZ}, {run.CommandLine}");
         await using var file = File.Create(fullPath);
@@ -59,35 +55,22 @@ public static partial class HistogramLog
     }
 
     /// <summary>Writes a log of <paramref name="entries"/> to <paramref name="stream"/>, which stays open.</summary>
-    /// <param name="stream">Where to write.</param>
     /// <param name="startedAt">When the run started: the log's StartTime, and each histogram's start.</param>
     /// <param name="runner">Which runner wrote it (one line), for the merged report.</param>
     /// <param name="entries">One per tag; a tag has no comma or white space.</param>
     public static void Write(Stream stream, DateTimeOffset startedAt, string runner, IReadOnlyList<HistogramLogEntry> entries)
     {
-        ArgumentNullException.ThrowIfNull(stream);
-        ArgumentNullException.ThrowIfNull(runner);
-        ArgumentNullException.ThrowIfNull(entries);
-        foreach (var entry in entries)
-        {
-            if (!TagPattern().IsMatch(entry.Tag))
-            {
-                throw new ArgumentException($"'{entry.Tag}' cannot be a histogram log's tag: it needs letters, digits or ._:/- only.", nameof(entries));
-            }
-        }
+        if (entries.FirstOrDefault(entry => !TagPattern().IsMatch(entry.Tag)) is { } untaggable)
+            throw new ArgumentException($"'{untaggable.Tag}' cannot be a histogram log's tag: it needs letters, digits or ._:/- only.", nameof(entries));
 
         if (entries.Select(entry => entry.Tag).Distinct(StringComparer.Ordinal).Count() != entries.Count)
-        {
             throw new ArgumentException("Two entries have the same tag.", nameof(entries));
-        }
 
         var lines = InInvariantCulture(() =>
         {
             using var written = new MemoryStream();
             using (var writer = new HistogramLogWriter(written))
-            {
                 writer.Write(startedAt.UtcDateTime, [.. entries.Select(entry => Tagged(entry, startedAt))]);
-            }
 
             // The package writes UTF-16; the file is written as UTF-8, which is ASCII here, as HdrHistogram's other
             // implementations write their logs.
@@ -106,35 +89,25 @@ public static partial class HistogramLog
         ]);
         using var output = new StreamWriter(stream, new UTF8Encoding(encoderShouldEmitUTF8Identifier: false), leaveOpen: true) { NewLine = "\n" };
         foreach (var line in lines)
-        {
             output.WriteLine(line);
-        }
     }
 
     /// <summary>Reads a log written by <see cref="WriteAsync"/>; throws <see cref="InvalidDataException"/>, naming the file and line, when it is not one.</summary>
     public static HistogramLogFile Read(string name, Stream stream)
     {
-        ArgumentNullException.ThrowIfNull(name);
-        ArgumentNullException.ThrowIfNull(stream);
         using var copy = new MemoryStream();
         stream.CopyTo(copy);
         var bytes = copy.ToArray();
         using var text = new StreamReader(new MemoryStream(bytes), Encoding.UTF8, detectEncodingFromByteOrderMarks: true);
         var lines = text.ReadToEnd().Split('\n').Select(line => line.TrimEnd('\r')).ToArray();
         if (lines.Length > 0 && lines[^1].Length == 0)
-        {
             lines = lines[..^1];
-        }
 
         if (lines.FirstOrDefault(line => line.StartsWith(SignaturePrefix, StringComparison.Ordinal)) is not { } signature)
-        {
             throw new InvalidDataException($"{name}: not a histogram log of the load runner (no line starting '{SignaturePrefix.TrimEnd()}'): write one with --histogram-log FILE.");
-        }
 
         if (signature != Signature)
-        {
             throw new InvalidDataException($"{name}: written by another version of the load runner ('{signature[..Math.Min(signature.Length, SignaturePrefix.Length + 8)]}...'); this one reads version {Version}.");
-        }
 
         string? runner = null;
         var loads = new Dictionary<string, (int Line, long Ok, HistogramLogEntry Counts)>(StringComparer.Ordinal);
@@ -150,18 +123,14 @@ public static partial class HistogramLog
             {
                 var load = LoadPattern().Match(line);
                 if (!load.Success)
-                {
                     throw Garbled(name, number, $"not a Load line ({LoadPrefix}Tag=NAME ok=N failed=N dropped=N late=N sent=N received=N seconds=S]): '{Shorten(line)}'");
-                }
 
                 var tag = load.Groups["tag"].Value;
                 long Count(string group) => long.Parse(load.Groups[group].Value, NumberStyles.None, CultureInfo.InvariantCulture);
                 var seconds = double.Parse(load.Groups["seconds"].Value, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture);
                 var counts = new HistogramLogEntry(tag, new LatencyHistogram(), Count("failed"), Count("dropped"), Count("late"), Count("sent"), Count("received"), TimeSpan.FromTicks((long)Math.Round(seconds * TimeSpan.TicksPerSecond)));
                 if (!loads.TryAdd(tag, (number, Count("ok"), counts)))
-                {
                     throw Garbled(name, number, $"a second Load line for {tag} (the first is line {loads[tag].Line})");
-                }
             }
             else if (line.StartsWith('#') || line == Legend)
             {
@@ -178,9 +147,7 @@ public static partial class HistogramLog
         }
 
         if (runner is null)
-        {
             throw new InvalidDataException($"{name}: no {RunnerPrefix.TrimEnd()} ...] line saying which runner wrote it.");
-        }
 
         var decoded = Decode(name, bytes, histogramLines);
         var entries = new List<HistogramLogEntry>();
@@ -189,30 +156,19 @@ public static partial class HistogramLog
             var (number, tag) = histogramLines[i];
             var histogram = decoded[i];
             if (histogram.Tag != tag)
-            {
                 throw Garbled(name, number, $"HdrHistogram read the tag '{histogram.Tag}' where the line says '{tag}'");
-            }
 
             if (!LatencyHistogram.RecordsAsThis(histogram))
-            {
-                throw Garbled(name, number, string.Create(CultureInfo.InvariantCulture,
-                    $"the histogram {tag} was recorded from {histogram.LowestTrackableValue} to {histogram.HighestTrackableValue} with {histogram.NumberOfSignificantValueDigits} significant digits, not as the runner records (1 µs to 1 hour, 3 significant digits), so it cannot be added exactly"));
-            }
+                throw Garbled(name, number, string.Create(CultureInfo.InvariantCulture, $"the histogram {tag} was recorded from {histogram.LowestTrackableValue} to {histogram.HighestTrackableValue} with {histogram.NumberOfSignificantValueDigits} significant digits, not as the runner records (1 µs to 1 hour, 3 significant digits), so it cannot be added exactly"));
 
             if (entries.Any(entry => entry.Tag == tag))
-            {
                 throw Garbled(name, number, $"a second histogram tagged {tag}");
-            }
 
             if (!loads.TryGetValue(tag, out var load))
-            {
                 throw Garbled(name, number, $"the histogram {tag} has no Load line with its counts");
-            }
 
             if (load.Ok != histogram.TotalCount)
-            {
                 throw Garbled(name, load.Line, string.Create(CultureInfo.InvariantCulture, $"the Load line of {tag} says ok={load.Ok}, but its histogram (line {number}) holds {histogram.TotalCount} requests"));
-            }
 
             var latency = new LatencyHistogram();
             latency.Add(histogram);
@@ -220,14 +176,11 @@ public static partial class HistogramLog
         }
 
         if (loads.Keys.FirstOrDefault(tag => entries.All(entry => entry.Tag != tag)) is { } orphan)
-        {
             throw Garbled(name, loads[orphan].Line, $"the Load line of {orphan} has no histogram");
-        }
 
         return new HistogramLogFile(name, runner, entries);
     }
 
-    /// <summary>Reads the log at <paramref name="path"/> (see <see cref="Read(string, Stream)"/>).</summary>
     public static HistogramLogFile ReadFile(string path)
     {
         using var file = File.OpenRead(path);
@@ -254,9 +207,7 @@ public static partial class HistogramLog
             try
             {
                 if (!histograms.MoveNext())
-                {
                     return decoded;
-                }
             }
             catch (Exception exception) when (exception is FormatException or ArgumentException or InvalidDataException or IndexOutOfRangeException or InvalidOperationException or OverflowException or NotSupportedException or IOException)
             {
@@ -297,3 +248,19 @@ public static partial class HistogramLog
     [GeneratedRegex(@"^Tag=(?<tag>[A-Za-z0-9._:/-]+),\d+\.\d+,\d+\.\d+,\d+\.\d+,[A-Za-z0-9+/]+={0,2}$")]
     private static partial Regex HistogramPattern();
 }
+
+/// <summary>One scenario and load in a histogram log (<see cref="HistogramLog"/>): the latencies of its successful requests and
+/// the counts a merge adds up besides. Repetitions and capacity steps of the same name are one entry.</summary>
+/// <param name="Latency">The successful requests' latencies (from the intended start to the last byte).</param>
+/// <param name="Failed">Measured requests that failed (dropped ones included), plus failed warm-up requests, as the summary's Failed.</param>
+/// <param name="Dropped">Open model: requests never sent because too many were in flight (counted in <paramref name="Failed"/>).</param>
+/// <param name="Late">Open model: requests sent late (their lateness is in their latency).</param>
+/// <param name="BytesSent">Request body bytes of the successful requests (and BytesReceived their response bodies').</param>
+/// <param name="Elapsed">The measured phases' time, all repetitions together.</param>
+public sealed record HistogramLogEntry(string Tag, LatencyHistogram Latency, long Failed, long Dropped, long Late, long BytesSent, long BytesReceived, TimeSpan Elapsed)
+{
+    public long Succeeded => Latency.Count;
+}
+
+/// <summary>A histogram log read back (<see cref="HistogramLog.Read"/>): which runner wrote it (host, process, start time and command line), and its entries in file order.</summary>
+public sealed record HistogramLogFile(string Name, string Runner, IReadOnlyList<HistogramLogEntry> Entries);

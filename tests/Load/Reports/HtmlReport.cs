@@ -5,13 +5,11 @@ using System.Xml.Linq;
 
 namespace WebSerialization.Load.Reports;
 
-/// <summary>
-/// The run on one page, <c>report.html</c>: the summary, the charts, the targets and every scenario's figures. It is
+/// <summary>The run on one page, <c>report.html</c>: the summary, the charts, the targets and every scenario's figures. It is
 /// self-contained (no script, no external style sheet, font or image; the charts are inline SVG), so it opens offline
 /// and as a CI artifact. The page is built as an XML tree, so the XML writer escapes every text put into it. HTML
 /// self-closes only void elements (<c>meta</c>): every other element gets content, if only an empty string, so that
-/// it is written with an end tag.
-/// </summary>
+/// it is written with an end tag.</summary>
 public static class HtmlReport
 {
     public const string FileName = "report.html";
@@ -43,59 +41,28 @@ public static class HtmlReport
     /// <param name="layoutComparison">The tables of <see cref="Cpus.CpuLayoutComparison"/> for a run under two CPU layouts; null otherwise.</param>
     public static string Render(RunDescription run, IReadOnlyList<ScenarioResult> results, IReadOnlyList<TargetVerdict> targets, string? ending, IReadOnlyList<BarChart> charts, IReadOnlyList<CapacityResult>? capacities = null, Cpus.CpuLayoutSection? layoutComparison = null)
     {
-        ArgumentNullException.ThrowIfNull(run);
-        ArgumentNullException.ThrowIfNull(results);
-        ArgumentNullException.ThrowIfNull(targets);
-        ArgumentNullException.ThrowIfNull(charts);
         var title = string.Create(Invariant, $"Load run {run.StartedAt:yyyy-MM-dd HH:mm} UTC{(run.Options.Smoke ? " (smoke)" : string.Empty)}");
-        var body = new XElement("body", new XElement("h1", title), RunFacts(run));
-        if (ending is not null)
-        {
-            body.Add(new XElement("p", new XAttribute("class", "ending"), ending));
-        }
+        var scenarios = RepeatedScenario.Group(results).Where(scenario => scenario.Outcome == ScenarioOutcome.Ran).ToArray();
 
-        body.Add(
+        // XElement leaves out null content: the parts this run has nothing for.
+        var body = new XElement(
+            "body",
+            new XElement("h1", title),
+            RunFacts(run),
+            ending is null ? null : new XElement("p", new XAttribute("class", "ending"), ending),
             new XElement("h2", "Summary"),
             Table(ReportContent.Summary(results)),
-            new XElement("p", new XAttribute("class", "legend"), ReportContent.Legend(results)),
-            new XElement("p", new XAttribute("class", "legend"), SeedArticleFigures.Caption));
-        if (BaselineComparison.Table(results) is { } baseline)
-        {
-            body.Add(new XElement("h2", BaselineComparison.Title), Table(baseline), new XElement("p", new XAttribute("class", "legend"), BaselineComparison.Legend));
-        }
-
-        if (capacities is { Count: > 0 })
-        {
-            body.Add(
-                new XElement("h2", "Capacity"),
-                new XElement("p", new XAttribute("class", "legend"), CapacityReport.Legend(run.Options)),
-                Table(CapacityReport.Table(capacities)));
-        }
-
-        if (layoutComparison is not null)
-        {
-            body.Add(
-                new XElement("h2", Cpus.CpuLayoutComparison.Title),
-                new XElement("p", new XAttribute("class", "legend"), layoutComparison.Legend),
-                layoutComparison.Tables.Select(table => Table(table)));
-        }
-
-        if (charts.Count > 0)
-        {
-            body.Add(new XElement("h2", "Plots"), charts.Select(chart => chart.ToSvg()));
-        }
-
-        body.Add(
+            Legend(ReportContent.Legend(results)),
+            Legend(SeedArticleFigures.Caption),
+            BaselineComparison.Table(results) is { } baseline ? new[] { new XElement("h2", BaselineComparison.Title), Table(baseline), Legend(BaselineComparison.Legend) } : null,
+            capacities is { Count: > 0 } ? new[] { new XElement("h2", "Capacity"), Legend(CapacityReport.Legend(run.Options)), Table(CapacityReport.Table(capacities)) } : null,
+            layoutComparison is null ? null : new[] { new XElement("h2", Cpus.CpuLayoutComparison.Title), Legend(layoutComparison.Legend) }.Concat(layoutComparison.Tables.Select(table => Table(table))),
+            charts.Count > 0 ? charts.Select(chart => chart.ToSvg()).Prepend(new XElement("h2", "Plots")) : null,
             new XElement("h2", "Targets"),
             Table(new ReportTable(["Target", "Measured", "Verdict"], 3, [.. targets.Select(verdict => (IReadOnlyList<string>)[verdict.Target, verdict.Measured, verdict.Verdict])]), VerdictClass),
             Section("Skipped (endpoint not on this server)", ReportContent.Skipped(results)),
-            Section("Failures", ReportContent.Failures(results)));
-        var scenarios = RepeatedScenario.Group(results).Where(scenario => scenario.Outcome == ScenarioOutcome.Ran).ToArray();
-        if (scenarios.Length > 0)
-        {
-            body.Add(new XElement("h2", "Scenarios"), scenarios.Select(scenario => Scenario(scenario, run)));
-        }
-
+            Section("Failures", ReportContent.Failures(results)),
+            scenarios.Length > 0 ? scenarios.Select(scenario => Scenario(scenario, run)).Prepend(new XElement("h2", "Scenarios")) : null);
         var html = new XElement(
             "html",
             new XAttribute("lang", "en"),
@@ -110,9 +77,7 @@ public static class HtmlReport
 
         // A control character from an error message would stop a checking writer; unchecked, it is written as a reference.
         using (var writer = XmlWriter.Create(page, new XmlWriterSettings { OmitXmlDeclaration = true, Indent = true, CheckCharacters = false }))
-        {
             html.WriteTo(writer);
-        }
 
         return page.AppendLine().ToString();
     }
@@ -143,19 +108,13 @@ public static class HtmlReport
         foreach (var result in scenario.Repetitions)
         {
             if (scenario.IsRepeated)
-            {
                 section.Add(new XElement("h4", string.Create(Invariant, $"Run {result.Repetition}")), new XElement("p", ReportContent.Conditions(result, run)));
-            }
             else
-            {
                 section.Add(new XElement("p", new XElement("code", scenario.Scenario.Description), ": " + ReportContent.Conditions(result, run)));
-            }
 
             section.Add(Repetition(result));
             if (result.Steps.Count > 0)
-            {
                 section.Add(Table(ReportContent.Steps(result)));
-            }
         }
 
         section.Add(new XElement(
@@ -171,14 +130,10 @@ public static class HtmlReport
     private static IEnumerable<XElement> Repetition(ScenarioResult result)
     {
         if (result.Note is not null)
-        {
             yield return new XElement("p", new XElement("strong", result.Outcome.ToString()), ": " + result.Note);
-        }
 
         if (result.Server is not null)
-        {
             yield return new XElement("p", $"Server: {result.Server}.");
-        }
 
         yield return Table(ReportContent.Distributions(result));
         yield return Table(ReportContent.Facts(result));
@@ -189,6 +144,8 @@ public static class HtmlReport
             yield return List(failures);
         }
     }
+
+    private static XElement Legend(string text) => new("p", new XAttribute("class", "legend"), text);
 
     private static XElement? Section(string title, IReadOnlyList<string> lines) =>
         lines.Count == 0 ? null : new XElement("section", new XElement("h2", title), List(lines));

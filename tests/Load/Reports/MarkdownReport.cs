@@ -11,24 +11,17 @@ public static class MarkdownReport
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
     /// <summary>Writes <see cref="Scenario"/> to <c>{report name}.md</c>.</summary>
-    public static async Task WriteScenarioAsync(RepeatedScenario scenario, RunDescription run, string directory, CancellationToken cancellationToken)
-    {
-        ArgumentNullException.ThrowIfNull(scenario);
-        await File.WriteAllTextAsync(Path.Combine(directory, scenario.ReportName + ".md"), Scenario(scenario, run), cancellationToken);
-    }
+    public static Task WriteScenarioAsync(RepeatedScenario scenario, RunDescription run, string directory, CancellationToken cancellationToken) =>
+        File.WriteAllTextAsync(Path.Combine(directory, scenario.ReportName + ".md"), Scenario(scenario, run), cancellationToken);
 
     /// <summary>A scenario's report: every repetition's figures, after a table of them all when there are several.</summary>
     public static string Scenario(RepeatedScenario scenario, RunDescription run)
     {
-        ArgumentNullException.ThrowIfNull(scenario);
-        ArgumentNullException.ThrowIfNull(run);
         var md = new StringBuilder();
-        md.AppendLine(Invariant, $"# {scenario.ReportName}");
-        md.AppendLine();
+        md.AppendLine(Invariant, $"# {scenario.ReportName}").AppendLine();
         if (scenario.IsRepeated)
         {
-            md.AppendLine(Invariant, $"`{scenario.Scenario.Description}`: {ReportContent.RepetitionsIntro(scenario, run)}");
-            md.AppendLine();
+            md.AppendLine(Invariant, $"`{scenario.Scenario.Description}`: {ReportContent.RepetitionsIntro(scenario, run)}").AppendLine();
             AppendTable(md, ReportContent.Repetitions(scenario));
         }
 
@@ -36,10 +29,8 @@ public static class MarkdownReport
         {
             if (scenario.IsRepeated)
             {
-                md.AppendLine();
-                md.AppendLine(Invariant, $"## Run {result.Repetition}");
-                md.AppendLine();
-                md.AppendLine(ReportContent.Conditions(result, run));
+                md.AppendLine().AppendLine(Invariant, $"## Run {result.Repetition}");
+                md.AppendLine().AppendLine(ReportContent.Conditions(result, run));
             }
             else
             {
@@ -55,77 +46,48 @@ public static class MarkdownReport
             }
         }
 
-        md.AppendLine();
-        md.AppendLine(Invariant, $"Every sample: {scenario.ReportName}.csv{(scenario.IsRepeated ? " (its repetition column says which run)" : string.Empty)}. MB = 2^20 bytes.");
+        md.AppendLine().AppendLine(Invariant, $"Every sample: {scenario.ReportName}.csv{(scenario.IsRepeated ? " (its repetition column says which run)" : string.Empty)}. MB = 2^20 bytes.");
         return md.ToString();
     }
 
-    /// <summary>
-    /// The run's summary: one row per scenario, the <paramref name="charts"/> (SVG files beside it), the targets, what was
-    /// skipped and what failed.
-    /// </summary>
+    /// <summary>The run's summary: one row per scenario, the <paramref name="charts"/> (SVG files beside it), the targets, what was
+    /// skipped and what failed.</summary>
     /// <param name="linkHtml">Whether to link the run's report.html (which docs/results/ does not have).</param>
     public static string Summary(RunDescription run, IReadOnlyList<ScenarioResult> results, IReadOnlyList<TargetVerdict> targets, string? ending, IReadOnlyList<BarChart> charts, bool linkHtml = true)
     {
-        ArgumentNullException.ThrowIfNull(run);
-        ArgumentNullException.ThrowIfNull(results);
-        ArgumentNullException.ThrowIfNull(targets);
-        ArgumentNullException.ThrowIfNull(charts);
         var md = new StringBuilder();
-        md.AppendLine(Invariant, $"# Load run {run.StartedAt:yyyy-MM-dd HH:mm} UTC, {run.Options.Mode}{(run.Options.Smoke ? " (smoke)" : string.Empty)}");
-        md.AppendLine();
+        md.AppendLine(Invariant, $"# Load run {run.StartedAt:yyyy-MM-dd HH:mm} UTC, {run.Options.Mode}{(run.Options.Smoke ? " (smoke)" : string.Empty)}").AppendLine();
         md.AppendLine(Invariant, $"- Command: `{run.CommandLine}`");
         md.AppendLine(Invariant, $"- Machine: {run.Machine}");
         md.AppendLine(Invariant, $"- CPUs: {run.Cpus}");
         md.AppendLine(Invariant, $"- Server: {run.Server}");
         md.AppendLine(Invariant, $"- Plan: {run.Plan}");
         if (ending is not null)
-        {
             md.AppendLine(Invariant, $"- **{ending}**");
-        }
 
         md.AppendLine();
         AppendTable(md, ReportContent.Summary(results));
-        md.AppendLine();
-        md.AppendLine(ReportContent.Legend(results));
-        md.AppendLine();
-        md.AppendLine(SeedArticleFigures.Caption);
+        md.AppendLine().AppendLine(ReportContent.Legend(results));
+        md.AppendLine().AppendLine(SeedArticleFigures.Caption);
         if (BaselineComparison.Table(results) is { } baseline)
         {
-            md.AppendLine();
-            md.AppendLine(Invariant, $"## {BaselineComparison.Title}");
-            md.AppendLine();
+            md.AppendLine().AppendLine(Invariant, $"## {BaselineComparison.Title}").AppendLine();
             AppendTable(md, baseline);
-            md.AppendLine();
-            md.AppendLine(BaselineComparison.Legend);
+            md.AppendLine().AppendLine(BaselineComparison.Legend);
         }
 
         if (charts.Count > 0)
         {
-            md.AppendLine();
-            md.AppendLine("## Plots");
+            md.AppendLine().AppendLine("## Plots");
             foreach (var chart in charts)
-            {
-                md.AppendLine();
-                md.AppendLine(Invariant, $"![{chart.Title}]({chart.FileName})");
-            }
+                md.AppendLine().AppendLine(Invariant, $"![{chart.Title}]({chart.FileName})");
         }
 
         if (linkHtml)
-        {
-            md.AppendLine();
-            md.AppendLine(Invariant, $"All of this, with every scenario's figures, on one page: [{HtmlReport.FileName}]({HtmlReport.FileName}).");
-        }
+            md.AppendLine().AppendLine(Invariant, $"All of this, with every scenario's figures, on one page: [{HtmlReport.FileName}]({HtmlReport.FileName}).");
 
-        md.AppendLine();
-        md.AppendLine("## Targets");
-        md.AppendLine();
-        md.AppendLine("| Target | Measured | Verdict |");
-        md.AppendLine("| --- | --- | --- |");
-        foreach (var verdict in targets)
-        {
-            md.AppendLine(Invariant, $"| {verdict.Target} | {verdict.Measured} | **{verdict.Verdict}** |");
-        }
+        md.AppendLine().AppendLine("## Targets").AppendLine();
+        AppendTable(md, new ReportTable(["Target", "Measured", "Verdict"], 3, [.. targets.Select(verdict => (IReadOnlyList<string>)[verdict.Target, verdict.Measured, $"**{verdict.Verdict}**"])]));
 
         AppendSection(md, "Skipped (endpoint not on this server)", ReportContent.Skipped(results));
         AppendSection(md, "Failures", ReportContent.Failures(results));
@@ -135,16 +97,10 @@ public static class MarkdownReport
     private static void AppendRepetition(StringBuilder md, ScenarioResult result)
     {
         if (result.Note is not null)
-        {
-            md.AppendLine(Invariant, $"**{result.Outcome}**: {result.Note}");
-            md.AppendLine();
-        }
+            md.AppendLine(Invariant, $"**{result.Outcome}**: {result.Note}").AppendLine();
 
         if (result.Server is not null)
-        {
-            md.AppendLine(Invariant, $"Server: {result.Server}.");
-            md.AppendLine();
-        }
+            md.AppendLine(Invariant, $"Server: {result.Server}.").AppendLine();
 
         AppendTable(md, ReportContent.Distributions(result));
         md.AppendLine();
@@ -152,8 +108,7 @@ public static class MarkdownReport
         var failures = ReportContent.FailureCounts(result);
         if (failures.Count > 0)
         {
-            md.AppendLine();
-            md.AppendLine("Failures:");
+            md.AppendLine().AppendLine("Failures:");
             AppendList(md, failures);
         }
     }
@@ -163,9 +118,7 @@ public static class MarkdownReport
         AppendRow(md, table.Columns);
         AppendRow(md, [.. table.Columns.Select((_, column) => table.IsNumeric(column) ? "---:" : "---")]);
         foreach (var row in table.Rows)
-        {
             AppendRow(md, row);
-        }
     }
 
     private static void AppendRow(StringBuilder md, IEnumerable<string> cells) => md.Append("| ").AppendJoin(" | ", cells).AppendLine(" |");
@@ -174,9 +127,7 @@ public static class MarkdownReport
     {
         if (lines.Count > 0)
         {
-            md.AppendLine();
-            md.AppendLine(Invariant, $"## {title}");
-            md.AppendLine();
+            md.AppendLine().AppendLine(Invariant, $"## {title}").AppendLine();
             AppendList(md, lines);
         }
     }
@@ -184,8 +135,6 @@ public static class MarkdownReport
     private static void AppendList(StringBuilder md, IEnumerable<string> lines)
     {
         foreach (var line in lines)
-        {
             md.AppendLine(Invariant, $"- {line}");
-        }
     }
 }

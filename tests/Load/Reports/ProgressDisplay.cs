@@ -4,11 +4,9 @@ using Spectre.Console;
 
 namespace WebSerialization.Load.Reports;
 
-/// <summary>
-/// Shows a phase while it runs: elapsed of planned time, requests ok and failed, MB/s and p50/p99 so far. On a
+/// <summary>Shows a phase while it runs: elapsed of planned time, requests ok and failed, MB/s and p50/p99 so far. On a
 /// terminal a Spectre.Console progress bar redrawn four times a second; otherwise (CI logs, a pipe) one plain line a
-/// second, so that logs stay readable.
-/// </summary>
+/// second, so that logs stay readable.</summary>
 public static class ProgressDisplay
 {
     /// <summary>True when the output is an interactive terminal that Spectre.Console can redraw.</summary>
@@ -17,8 +15,6 @@ public static class ProgressDisplay
     /// <summary>Shows <paramref name="progress"/> until <paramref name="phase"/> ends, then returns its result.</summary>
     public static async Task<T> WatchAsync<T>(string label, TimeSpan planned, PhaseProgress progress, Task<T> phase)
     {
-        ArgumentNullException.ThrowIfNull(progress);
-        ArgumentNullException.ThrowIfNull(phase);
         var started = Stopwatch.GetTimestamp();
         if (!IsLive)
         {
@@ -28,9 +24,7 @@ public static class ProgressDisplay
                 // Not cancellable: on Ctrl+C or the overall timeout the phase ends through its own token.
                 await Task.WhenAny(phase, ticker.WaitForNextTickAsync(CancellationToken.None).AsTask());
                 if (!phase.IsCompleted)
-                {
                     Console.WriteLine("  " + Line(label, progress, Stopwatch.GetElapsedTime(started), planned, done: false));
-                }
             }
 
             var result = await phase;
@@ -61,7 +55,6 @@ public static class ProgressDisplay
     /// <summary>One line of progress: elapsed of planned, ok, failed, MB/s, p50 and p99 so far.</summary>
     public static string Line(string label, PhaseProgress progress, TimeSpan elapsed, TimeSpan planned, bool done)
     {
-        ArgumentNullException.ThrowIfNull(progress);
         var seconds = Math.Max(elapsed.TotalSeconds, 0.001);
         return string.Create(
             CultureInfo.InvariantCulture,

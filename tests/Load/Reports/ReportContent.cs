@@ -3,10 +3,8 @@ using WebSerialization.Load.Cpus;
 
 namespace WebSerialization.Load.Reports;
 
-/// <summary>
-/// What the Markdown and the HTML reports both say, as plain text: each lays it out in its own markup, so the two
-/// cannot disagree on a figure.
-/// </summary>
+/// <summary>What the Markdown and the HTML reports both say, as plain text: each lays it out in its own markup, so the two
+/// cannot disagree on a figure.</summary>
 public static class ReportContent
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
@@ -29,101 +27,81 @@ public static class ReportContent
         + "every other figure is the median of the runs' own figures (the mean of the middle two when their number is even), "
         + "and p50 range is the lowest and the highest run's p50; each scenario's report has every run's figures.";
 
-    /// <summary>
-    /// The run's summary: one row per scenario and copies that was not skipped, its repetitions put together (see
-    /// <see cref="ScenarioFigures.Aggregate"/>). When any scenario ran more than once, a Runs and a p50 range column.
-    /// </summary>
+    /// <summary>The run's summary: one row per scenario and copies that was not skipped, its repetitions put together (see
+    /// <see cref="ScenarioFigures.Aggregate"/>). When any scenario ran more than once, a Runs and a p50 range column.</summary>
     public static ReportTable Summary(IReadOnlyList<ScenarioResult> results)
     {
-        ArgumentNullException.ThrowIfNull(results);
-        var scenarios = RepeatedScenario.Group(results).Where(scenario => scenario.Outcome != ScenarioOutcome.Skipped).ToArray();
+        var scenarios = NotSkipped(results);
         var repeated = scenarios.Any(scenario => scenario.IsRepeated);
-        var rows = new List<IReadOnlyList<string>>();
-        foreach (var scenario in scenarios)
-        {
-            var seed = scenario.Scenario.Subject is { MemberCount: SeedArticleFigures.MemberCount } subject ? SeedArticleFigures.For(subject.Format) : null;
-            rows.Add(
-            [
-                scenario.Scenario.Name,
-                scenario.Scenario.FormatKey,
-                scenario.Repetitions[0].Rate is { } rate ? string.Create(Invariant, $"{rate:0.#}/s") : scenario.Copies.ToString(Invariant),
-                .. repeated ? [scenario.Repetitions.Count.ToString(Invariant)] : Array.Empty<string>(),
-                .. FigureCells(scenario.Figures, repeated ? scenario.P50Spread?.ToString("0") ?? "-" : null),
-                ConsoleReport.Format(seed?.SizeMegabytes, "0.00"),
-                ConsoleReport.Format(seed?.SerializeMilliseconds, "0"),
-            ]);
-        }
-
         return new ReportTable(
-            ["Scenario", "Format", scenarios.Any(scenario => scenario.Repetitions[0].Rate is not null) ? "Copies or rate" : "Copies", .. repeated ? ["Runs"] : Array.Empty<string>(), .. FigureColumns(repeated), "Seed size MB", "Seed serialize ms"],
+            ["Scenario", "Format", LoadColumn(scenarios), .. repeated ? ["Runs"] : Array.Empty<string>(), .. FigureColumns(repeated), "Seed size MB", "Seed serialize ms"],
             2,
-            rows);
+            [.. scenarios.Select(scenario =>
+            {
+                var seed = scenario.Scenario.Subject is { MemberCount: SeedArticleFigures.MemberCount } subject ? SeedArticleFigures.For(subject.Format) : null;
+                return (IReadOnlyList<string>)
+                [
+                    scenario.Scenario.Name,
+                    scenario.Scenario.FormatKey,
+                    Load(scenario),
+                    .. repeated ? [scenario.Repetitions.Count.ToString(Invariant)] : Array.Empty<string>(),
+                    .. FigureCells(scenario.Figures, repeated ? scenario.P50Spread?.ToString("0") ?? "-" : null),
+                    ConsoleReport.Format(seed?.SizeMegabytes, "0.00"),
+                    ConsoleReport.Format(seed?.SerializeMilliseconds, "0"),
+                ];
+            })]);
     }
 
-    /// <summary>
-    /// The summary's columns a reader compares on a terminal: scenario, copies or rate, OK/failed, response size,
-    /// p50/p99, MB/s, server MB per request and the working set's rise; the files keep every column of <see cref="Summary"/>.
-    /// </summary>
+    /// <summary>The summary's columns a reader compares on a terminal: scenario, copies or rate, OK/failed, response size,
+    /// p50/p99, MB/s, server MB per request and the working set's rise; the files keep every column of <see cref="Summary"/>.</summary>
     public static ReportTable ScreenSummary(IReadOnlyList<ScenarioResult> results)
     {
-        ArgumentNullException.ThrowIfNull(results);
-        var scenarios = RepeatedScenario.Group(results).Where(scenario => scenario.Outcome != ScenarioOutcome.Skipped).ToArray();
-        var rows = scenarios.Select(scenario => (IReadOnlyList<string>)
-        [
-            scenario.Scenario.Name,
-            scenario.Repetitions[0].Rate is { } rate ? string.Create(Invariant, $"{rate:0.#}/s") : scenario.Copies.ToString(Invariant),
-            string.Create(Invariant, $"{scenario.Figures.Succeeded}/{scenario.Figures.Failed}"),
-            Megabytes(scenario.Figures.ResponseBytes, "0.00"),
-            ConsoleReport.Format(scenario.Figures.P50, "0"),
-            ConsoleReport.Format(scenario.Figures.P99, "0"),
-            ConsoleReport.Format(scenario.Figures.MegabytesPerSecond),
-            Megabytes(scenario.Figures.AllocatedBytesPerRequest, "0.000"),
-            scenario.Figures.PeakWorkingSet > 0 ? string.Create(Invariant, $"{scenario.Figures.WorkingSetRaise / Units.BytesPerMegabyte:+0;-0}") : "-",
-        ]).ToArray();
+        var scenarios = NotSkipped(results);
         return new ReportTable(
-            ["Scenario", scenarios.Any(scenario => scenario.Repetitions[0].Rate is not null) ? "Copies or rate" : "Copies", "OK/failed", "Size MB", "p50 ms", "p99 ms", "MB/s", "Server MB/req", "WS rise MB"],
+            ["Scenario", LoadColumn(scenarios), "OK/failed", "Size MB", "p50 ms", "p99 ms", "MB/s", "Server MB/req", "WS rise MB"],
             1,
-            rows);
+            [.. scenarios.Select(scenario => (IReadOnlyList<string>)
+            [
+                scenario.Scenario.Name,
+                Load(scenario),
+                string.Create(Invariant, $"{scenario.Figures.Succeeded}/{scenario.Figures.Failed}"),
+                Megabytes(scenario.Figures.ResponseBytes, "0.00"),
+                ConsoleReport.Format(scenario.Figures.P50, "0"),
+                ConsoleReport.Format(scenario.Figures.P99, "0"),
+                ConsoleReport.Format(scenario.Figures.MegabytesPerSecond),
+                Megabytes(scenario.Figures.AllocatedBytesPerRequest, "0.000"),
+                scenario.Figures.PeakWorkingSet > 0 ? string.Create(Invariant, $"{scenario.Figures.WorkingSetRaise / Units.BytesPerMegabyte:+0;-0}") : "-",
+            ])]);
     }
 
     /// <summary>A scenario's steps (<see cref="Step.Run"/>), one row each with its own latency from its own histogram.</summary>
-    public static ReportTable Steps(ScenarioResult result)
-    {
-        ArgumentNullException.ThrowIfNull(result);
-        IReadOnlyList<string>[] rows =
+    public static ReportTable Steps(ScenarioResult result) => new(
+        ["Step", "OK", "Failed", "p50 ms", "p95 ms", "p99 ms", "Received MB mean", "Sent MB mean"],
+        1,
+        [.. result.Steps.Select(step => (IReadOnlyList<string>)
         [
-            .. result.Steps.Select(step => (IReadOnlyList<string>)
-            [
-                step.Name,
-                step.Succeeded.ToString(Invariant),
-                step.Failed.ToString(Invariant),
-                ConsoleReport.Format(step.Latency?.P50),
-                ConsoleReport.Format(step.Latency?.P95),
-                ConsoleReport.Format(step.Latency?.P99),
-                Megabytes(step.ResponseBytes, "0.000"),
-                Megabytes(step.RequestBytes, "0.000"),
-            ]),
-        ];
-        return new ReportTable(["Step", "OK", "Failed", "p50 ms", "p95 ms", "p99 ms", "Received MB mean", "Sent MB mean"], 1, rows);
-    }
+            step.Name,
+            step.Succeeded.ToString(Invariant),
+            step.Failed.ToString(Invariant),
+            ConsoleReport.Format(step.Latency?.P50),
+            ConsoleReport.Format(step.Latency?.P95),
+            ConsoleReport.Format(step.Latency?.P99),
+            Megabytes(step.ResponseBytes, "0.000"),
+            Megabytes(step.RequestBytes, "0.000"),
+        ])]);
 
     /// <summary>A repeated scenario's runs, one row each, and the row of their medians that the summary shows.</summary>
-    public static ReportTable Repetitions(RepeatedScenario scenario)
-    {
-        ArgumentNullException.ThrowIfNull(scenario);
-        IReadOnlyList<string>[] rows =
+    public static ReportTable Repetitions(RepeatedScenario scenario) => new(
+        ["Run", .. FigureColumns(withP50Range: false)],
+        1,
         [
             .. scenario.Repetitions.Select(repetition => (IReadOnlyList<string>)[repetition.Repetition.ToString(Invariant), .. FigureCells(ScenarioFigures.Of(repetition), null)]),
             ["all runs", .. FigureCells(scenario.Figures, null)],
-        ];
-        return new ReportTable(["Run", .. FigureColumns(withP50Range: false)], 1, rows);
-    }
+        ]);
 
     /// <summary>What a repeated scenario's report shows, after its request line: how many runs, on what server, their p50 spread.</summary>
     public static string RepetitionsIntro(RepeatedScenario scenario, RunDescription run)
     {
-        ArgumentNullException.ThrowIfNull(scenario);
-        ArgumentNullException.ThrowIfNull(run);
         var spread = scenario.P50Spread is { } p50 ? $" Their p50 ranged {p50.ToString("0.0")} ms." : string.Empty;
         return string.Create(Invariant, $"{scenario.Repetitions.Count} runs, {run.RepetitionServer}. ")
             + "The table has each run's figures, then the summary's: the medians of the runs' figures (OK and Failed: totals; peak working set: the run that raised it most)."
@@ -133,8 +111,6 @@ public static class ReportContent
     /// <summary>How a scenario ran, after its request line: copies, phases, date and machine.</summary>
     public static string Conditions(ScenarioResult result, RunDescription run)
     {
-        ArgumentNullException.ThrowIfNull(result);
-        ArgumentNullException.ThrowIfNull(run);
         var options = run.Options;
         var load = result.Rate is { } rate
             ? string.Create(Invariant, $"{rate:0.#} requests/s (open model: latency from each request's intended start; {result.LateRequests} sent more than {InjectLoad.LateAfter.TotalMilliseconds:0} ms late, {result.DroppedRequests} dropped with {InjectLoad.MaxInFlight} in flight)")
@@ -145,19 +121,14 @@ public static class ReportContent
     }
 
     /// <summary>A scenario's time to first and to last byte.</summary>
-    public static ReportTable Distributions(ScenarioResult result)
-    {
-        ArgumentNullException.ThrowIfNull(result);
-        return new ReportTable(
-            ["Measure (ms)", "n", "min", "mean", "p50", "p95", "p99", "max"],
-            1,
-            [Distribution("Time to first byte", result.TimeToFirstByte), Distribution("Time to last byte (latency)", result.Latency)]);
-    }
+    public static ReportTable Distributions(ScenarioResult result) => new(
+        ["Measure (ms)", "n", "min", "mean", "p50", "p95", "p99", "max"],
+        1,
+        [Distribution("Time to first byte", result.TimeToFirstByte), Distribution("Time to last byte (latency)", result.Latency)]);
 
     /// <summary>Everything else measured in a scenario: requests, bodies, throughput, the server's cost and working set, the seed's figures.</summary>
     public static ReportTable Facts(ScenarioResult result)
     {
-        ArgumentNullException.ThrowIfNull(result);
         var cost = result.ServerCost;
         var rows = new List<IReadOnlyList<string>>
         {
@@ -179,26 +150,16 @@ public static class ReportContent
         }
 
         if (result.ServerCpuMillisecondsPerRequest is { } serverCpu)
-        {
             rows.Add(Fact("Server CPU", $"{serverCpu:0.00} ms per request ({result.ServerCpuTime!.Value.TotalSeconds:0.00} s of user and system time over the measured phase, from /proc)"));
-        }
 
         if (result.ClientBusy is { } busy)
-        {
             rows.Add(Fact("Load client CPU", $"{busy * 100:0} % of its {result.ClientCpuCount} CPU{(result.ClientCpuCount == 1 ? string.Empty : "s")} busy during the measured phase"));
-        }
 
         if (result.Rate is { } rate)
-        {
-            rows.Add(Fact("Open model", $"{rate:0.#} requests/s due; {result.LateRequests} sent more than {InjectLoad.LateAfter.TotalMilliseconds:0} ms late (their lateness counts in their latency), ",
-                $"{result.DroppedRequests} dropped (due while {InjectLoad.MaxInFlight} were in flight; counted as failed)"));
-        }
+            rows.Add(Fact("Open model", $"{rate:0.#} requests/s due; {result.LateRequests} sent more than {InjectLoad.LateAfter.TotalMilliseconds:0} ms late (their lateness counts in their latency), ", $"{result.DroppedRequests} dropped (due while {InjectLoad.MaxInFlight} were in flight; counted as failed)"));
 
         if (result.PeakWorkingSet > 0)
-        {
-            rows.Add(Fact("Server working set", $"idle at run start {Megabytes(result.BaselineWorkingSet)} MB, at scenario start {Megabytes(result.StartWorkingSet)} MB, ",
-                $"peak {Megabytes(result.PeakWorkingSet)} MB ({result.WorkingSetRaise / Units.BytesPerMegabyte:+0.0;-0.0} MB over idle); {result.PeakMethod}"));
-        }
+            rows.Add(Fact("Server working set", $"idle at run start {Megabytes(result.BaselineWorkingSet)} MB, at scenario start {Megabytes(result.StartWorkingSet)} MB, ", $"peak {Megabytes(result.PeakWorkingSet)} MB ({result.WorkingSetRaise / Units.BytesPerMegabyte:+0.0;-0.0} MB over idle); {result.PeakMethod}"));
 
         if (result.Scenario.Subject is { MemberCount: SeedArticleFigures.MemberCount } subject)
         {
@@ -210,32 +171,25 @@ public static class ReportContent
     }
 
     /// <summary>A scenario's distinct failures, most frequent first: <c>3 x error</c>.</summary>
-    public static IReadOnlyList<string> FailureCounts(ScenarioResult result)
-    {
-        ArgumentNullException.ThrowIfNull(result);
-        return [.. result.FailureReasons.Select(reason => string.Create(Invariant, $"{reason.Count} x {reason.Error}"))];
-    }
+    public static IReadOnlyList<string> FailureCounts(ScenarioResult result) =>
+        [.. result.FailureReasons.Select(reason => string.Create(Invariant, $"{reason.Count} x {reason.Error}"))];
 
     /// <summary>The scenarios skipped because their endpoint is not on the server, with the reason.</summary>
-    public static IReadOnlyList<string> Skipped(IReadOnlyList<ScenarioResult> results)
-    {
-        ArgumentNullException.ThrowIfNull(results);
-        return [.. RepeatedScenario.Group(results)
-            .Where(scenario => scenario.Outcome == ScenarioOutcome.Skipped)
-            .Select(scenario => $"{scenario.ReportName}: {scenario.Repetitions[0].Note}")];
-    }
+    public static IReadOnlyList<string> Skipped(IReadOnlyList<ScenarioResult> results) =>
+        [.. RepeatedScenario.Group(results).Where(scenario => scenario.Outcome == ScenarioOutcome.Skipped).Select(scenario => $"{scenario.ReportName}: {scenario.Repetitions[0].Note}")];
 
-    /// <summary>
-    /// The scenarios with a failure, each with why: the note of one that could not run, then its failed requests; one
-    /// line per repetition that failed.
-    /// </summary>
-    public static IReadOnlyList<string> Failures(IReadOnlyList<ScenarioResult> results)
-    {
-        ArgumentNullException.ThrowIfNull(results);
-        return [.. RepeatedScenario.Group(results).SelectMany(scenario => scenario.Repetitions
-            .Where(result => result.HasFailures)
-            .Select(result => $"{scenario.NameOf(result)}: {string.Join("; ", (result.Note is null ? [] : new[] { result.Note }).Concat(FailureCounts(result)))}"))];
-    }
+    /// <summary>The scenarios with a failure, each with why: the note of one that could not run, then its failed requests; one
+    /// line per repetition that failed.</summary>
+    public static IReadOnlyList<string> Failures(IReadOnlyList<ScenarioResult> results) =>
+        [.. RepeatedScenario.Group(results).SelectMany(scenario => scenario.Repetitions.Where(result => result.HasFailures).Select(result => $"{scenario.NameOf(result)}: {string.Join("; ", (result.Note is null ? [] : new[] { result.Note }).Concat(FailureCounts(result)))}"))];
+
+    private static RepeatedScenario[] NotSkipped(IReadOnlyList<ScenarioResult> results) =>
+        [.. RepeatedScenario.Group(results).Where(scenario => scenario.Outcome != ScenarioOutcome.Skipped)];
+
+    private static string LoadColumn(RepeatedScenario[] scenarios) => scenarios.Any(scenario => scenario.Repetitions[0].Rate is not null) ? "Copies or rate" : "Copies";
+
+    private static string Load(RepeatedScenario scenario) =>
+        scenario.Repetitions[0].Rate is { } rate ? string.Create(Invariant, $"{rate:0.#}/s") : scenario.Copies.ToString(Invariant);
 
     private static string[] FigureColumns(bool withP50Range) =>
     [
@@ -267,4 +221,11 @@ public static class ReportContent
             .Select(milliseconds => milliseconds.ToString("0.0", Invariant))];
 
     private static string Megabytes(double? bytes, string format = "0.0") => ConsoleReport.Format(bytes / Units.BytesPerMegabyte, format);
+}
+
+/// <summary>A table of the reports as text cells, built once and laid out by the Markdown and the HTML report, so the two show the same figures.</summary>
+/// <param name="FirstNumericColumn">Columns from this index on hold figures (right-aligned); the column count when none do.</param>
+public sealed record ReportTable(IReadOnlyList<string> Columns, int FirstNumericColumn, IReadOnlyList<IReadOnlyList<string>> Rows)
+{
+    public bool IsNumeric(int column) => column >= FirstNumericColumn;
 }

@@ -5,26 +5,15 @@ namespace WebSerialization.Load.Reports;
 
 /// <summary>What a run was, for the head of its summary: when, where, on which CPUs, how, against what.</summary>
 /// <param name="Cpus">Which CPUs the server and the load client ran on (<see cref="Cpus.CpuPlan.Describe()"/>).</param>
-public sealed record RunDescription(
-    DateTimeOffset StartedAt,
-    string CommandLine,
-    string Machine,
-    string Cpus,
-    string Server,
-    LoadOptions Options)
+public sealed record RunDescription(DateTimeOffset StartedAt, string CommandLine, string Machine, string Cpus, string Server, LoadOptions Options)
 {
-    public static RunDescription Create(IReadOnlyList<string> args, LoadOptions options, string cpus, string server)
-    {
-        ArgumentNullException.ThrowIfNull(args);
-        var arguments = args.Count == 0 ? string.Empty : " -- " + string.Join(' ', args);
-        return new RunDescription(
-            DateTimeOffset.UtcNow,
-            $"dotnet run -c Release --project tests/Load{arguments}",
-            string.Create(CultureInfo.InvariantCulture, $"{Environment.ProcessorCount} cores ({CpuModel()}), {ResultsFile.TotalMemoryBytes() / (double)(1L << 30):0.#} GB memory, {RuntimeInformation.OSDescription}, {RuntimeInformation.FrameworkDescription}{LoadAverage()}"),
-            cpus,
-            server,
-            options);
-    }
+    public static RunDescription Create(IReadOnlyList<string> args, LoadOptions options, string cpus, string server) => new(
+        DateTimeOffset.UtcNow,
+        $"dotnet run -c Release --project tests/Load{(args.Count == 0 ? string.Empty : " -- " + string.Join(' ', args))}",
+        string.Create(CultureInfo.InvariantCulture, $"{Environment.ProcessorCount} cores ({CpuModel()}), {ResultsFile.TotalMemoryBytes() / (double)(1L << 30):0.#} GB memory, {RuntimeInformation.OSDescription}, {RuntimeInformation.FrameworkDescription}{LoadAverage()}"),
+        cpus,
+        server,
+        options);
 
     public string Plan =>
         string.Create(CultureInfo.InvariantCulture, $"warm-up {Options.WarmUp.TotalSeconds:0.#} s, duration {Options.Duration.TotalSeconds:0.#} s, ")

@@ -2,20 +2,14 @@ using WebSerialization.Models;
 
 namespace WebSerialization.Load.Reports;
 
-/// <summary>
-/// The seed article's numbers for the same format (shared/seeds/000_7379c1663ebc6f11.txt): a console app serializing
+/// <summary>The seed article's numbers for the same format (shared/seeds/000_7379c1663ebc6f11.txt): a console app serializing
 /// its 1,000,000-member Organization to one <c>byte[]</c> in memory, timed once with a Stopwatch, no HTTP. They are
-/// beside ours for scale, not as a like-for-like comparison.
-/// </summary>
-/// <param name="Serializer">What the seed used.</param>
+/// beside ours for scale, not as a like-for-like comparison.</summary>
 /// <param name="SizeMegabytes">The byte[]'s size, MB of 2^20 bytes.</param>
-/// <param name="SerializeMilliseconds">How long Serialize took.</param>
 public sealed record SeedArticleFigures(string Serializer, double SizeMegabytes, double SerializeMilliseconds)
 {
-    /// <summary>The member count of the seed's figures.</summary>
     public const int MemberCount = 1_000_000;
 
-    /// <summary>The seed's figures for <paramref name="format"/>.</summary>
     public static SeedArticleFigures For(WireFormat format) => format.Key switch
     {
         "json" => new("System.Text.Json", 187.13, 2383),
@@ -24,7 +18,6 @@ public sealed record SeedArticleFigures(string Serializer, double SizeMegabytes,
         _ => new("custom byte[] concatenation", 88.55, 983),
     };
 
-    /// <summary>What the columns mean, for the reports.</summary>
     public const string Caption =
         "Seed columns: the seed article's console-app figures (one byte[] serialized in memory, 1,000,000 members, no HTTP): "
         + "JSON = System.Text.Json, MessagePack = MessagePack-CSharp with LZ4BlockArray compression (ours is uncompressed; the seed's "

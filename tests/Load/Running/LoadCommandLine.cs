@@ -8,40 +8,22 @@ using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.Load.Running;
 
-/// <summary>
-/// The runner's command line, declared with System.CommandLine: every option with its description and default, which
-/// <c>--help</c> lists; a bad value is refused, with the option and the accepted range named, before anything starts.
-/// </summary>
+/// <summary>The runner's command line, declared with System.CommandLine: every option with its description and default, which
+/// <c>--help</c> lists; a bad value is refused, with the option and the accepted range named, before anything starts.</summary>
 public static class LoadCommandLine
 {
     private static readonly LoadOptions Defaults = new();
 
-    private static readonly Option<Uri?> Url = new("--url")
-    {
-        Description = "Target a server that is already running (loopback addresses only, unless --remote). Default: build the API in Release and, for each "
-            + "scenario, load and repetition, start it on a free 127.0.0.1 port with Metrics__Enabled=true.",
-        HelpName = "URL",
-        CustomParser = Checked(HttpUrl),
-    };
+    private static readonly Option<Uri?> Url = Valued<Uri?>("--url", "URL", "Target a server that is already running (loopback addresses only, unless --remote). Default: build the API in Release and, for each "
+        + "scenario, load and repetition, start it on a free 127.0.0.1 port with Metrics__Enabled=true.", HttpUrl);
 
-    private static readonly Option<bool> Remote = new("--remote")
-    {
-        Description = "Let --url name another machine, e.g. the load balancer in front of replicas when one runner per client machine makes the load "
-            + "(each with --histogram-log, merged after).",
-    };
+    private static readonly Option<bool> Remote = Flag("--remote", "Let --url name another machine, e.g. the load balancer in front of replicas when one runner per client machine makes the load "
+        + "(each with --histogram-log, merged after).");
 
-    private static readonly Option<string?> HistogramLogOption = new("--histogram-log")
-    {
-        Description = "Also write the run's latencies as an HdrHistogram log: one histogram per scenario and load, with the counts a merge adds up. "
-            + "'merge FILE FILE...' combines the logs of several runners into one report (merge --help).",
-        HelpName = "FILE",
-        CustomParser = Checked(WritableFile),
-    };
+    private static readonly Option<string?> HistogramLogOption = Valued<string?>("--histogram-log", "FILE", "Also write the run's latencies as an HdrHistogram log: one histogram per scenario and load, with the counts a merge adds up. "
+        + "'merge FILE FILE...' combines the logs of several runners into one report (merge --help).", WritableFile);
 
-    private static readonly Option<bool> SharedServer = new("--shared-server")
-    {
-        Description = "Start one server for the whole run instead of one per scenario, load and repetition.",
-    };
+    private static readonly Option<bool> SharedServer = Flag("--shared-server", "Start one server for the whole run instead of one per scenario, load and repetition.");
 
     private static readonly Option<string[]> ServerEnvironment = new("--server-env")
     {
@@ -50,31 +32,16 @@ public static class LoadCommandLine
         CustomParser = result => Checked(result, () => Variables(result.Tokens.Select(token => token.Value)).Select(pair => $"{pair.Key}={pair.Value}").ToArray()),
     };
 
-    private static readonly Option<CpuSet?> ServerCpus = new("--server-cpus")
-    {
-        Description = "The CPUs of the server the runner starts, when split (see --cpu-layout), as taskset writes them: 0, 0-3, 0,2. "
-            + "It is started under taskset -c with DOTNET_PROCESSOR_COUNT set to their number. Default: the first half of the physical cores "
-            + "the runner may use, rounded up (on 2 CPUs: CPU 0), or those --client-cpus leaves.",
-        HelpName = "LIST",
-        CustomParser = Checked(value => (CpuSet?)CpuSet.Parse(value, "--server-cpus")),
-    };
+    private static readonly Option<CpuSet?> ServerCpus = Valued<CpuSet?>("--server-cpus", "LIST", "The CPUs of the server the runner starts, when split (see --cpu-layout), as taskset writes them: 0, 0-3, 0,2. "
+        + "It is started under taskset -c with DOTNET_PROCESSOR_COUNT set to their number. Default: the first half of the physical cores "
+        + "the runner may use, rounded up (on 2 CPUs: CPU 0), or those --client-cpus leaves.", value => CpuSet.Parse(value, "--server-cpus"));
 
-    private static readonly Option<CpuSet?> ClientCpus = new("--client-cpus")
-    {
-        Description = "The CPUs the runner itself (the load client) runs on when split; every thread is pinned (taskset -a). Default: those the server does not get "
-            + "(on 2 CPUs: CPU 1). With --url, pins the runner only.",
-        HelpName = "LIST",
-        CustomParser = Checked(value => (CpuSet?)CpuSet.Parse(value, "--client-cpus")),
-    };
+    private static readonly Option<CpuSet?> ClientCpus = Valued<CpuSet?>("--client-cpus", "LIST", "The CPUs the runner itself (the load client) runs on when split; every thread is pinned (taskset -a). Default: those the server does not get "
+        + "(on 2 CPUs: CPU 1). With --url, pins the runner only.", value => CpuSet.Parse(value, "--client-cpus"));
 
-    private static readonly Option<CpuLayout[]> CpuLayoutOption = new("--cpu-layout")
-    {
-        Description = "split: the server on --server-cpus and the load client on --client-cpus, disjoint; shared: both anywhere, competing for every CPU. "
-            + "split,shared measures every scenario and load under both, one after the other, and the summary compares them (p50, requests/s, capacity). "
-            + "Default: split on a machine with 2 CPUs or more, else shared.",
-        HelpName = "LIST",
-        CustomParser = Checked(Layouts),
-    };
+    private static readonly Option<CpuLayout[]> CpuLayoutOption = Valued("--cpu-layout", "LIST", "split: the server on --server-cpus and the load client on --client-cpus, disjoint; shared: both anywhere, competing for every CPU. "
+        + "split,shared measures every scenario and load under both, one after the other, and the summary compares them (p50, requests/s, capacity). "
+        + "Default: split on a machine with 2 CPUs or more, else shared.", Layouts);
 
     private static readonly Option<string[]> Scenarios = new("--scenarios")
     {
@@ -86,27 +53,14 @@ public static class LoadCommandLine
         CustomParser = result => List(Last(result)),
     };
 
-    private static readonly Option<int[]> Copies = new("--copies")
-    {
-        Description = "Closed model (NBomber's KeepConstant): concurrent copies, each sending its next request when the last ends; comma-separated, one measurement per value.",
-        HelpName = "LIST",
-        DefaultValueFactory = _ => [.. Defaults.Copies],
-        CustomParser = Checked(value => IntegerList("--copies", value, 1, 64)),
-    };
+    private static readonly Option<int[]> Copies = WholeList("--copies", "Closed model (NBomber's KeepConstant): concurrent copies, each sending its next request when the last ends; comma-separated, one measurement per value.", Defaults.Copies, 1, 64);
 
-    private static readonly Option<double[]> Rates = new("--rate")
-    {
-        Description = "Open model (NBomber's Inject) instead of copies: requests per second, comma-separated, one measurement per value. Requests are sent "
-            + "on schedule whatever the server does; latency runs from each request's intended start (no coordinated omission); late and dropped requests are counted.",
-        HelpName = "LIST",
-        CustomParser = Checked(value => NumberList("--rate", value, 0.1, 100_000)),
-    };
+    private static readonly Option<double[]> Rates = Valued("--rate", "LIST", "Open model (NBomber's Inject) instead of copies: requests per second, comma-separated, one measurement per value. Requests are sent "
+        + "on schedule whatever the server does; latency runs from each request's intended start (no coordinated omission); late and dropped requests are counted.",
+        value => ListOf("--rate", value, item => Number("--rate", item, 0.1, 100_000)));
 
-    private static readonly Option<bool> Capacity = new("--capacity")
-    {
-        Description = "Capacity mode: per scenario (default: downloads and uploads of 10,000 members, every format), open-model steps from --rate-start, "
-            + "times --rate-factor each, until a step has a failed or dropped request or a p99 over --p99-bound; reports the highest rate sustained, with a table and a chart.",
-    };
+    private static readonly Option<bool> Capacity = Flag("--capacity", "Capacity mode: per scenario (default: downloads and uploads of 10,000 members, every format), open-model steps from --rate-start, "
+        + "times --rate-factor each, until a step has a failed or dropped request or a p99 over --p99-bound; reports the highest rate sustained, with a table and a chart.");
 
     private static readonly Option<double> RateStart = NumberOption("--rate-start", "Capacity mode: the first rate, requests per second.", "PER_SECOND", Defaults.RateStart, 0.1, 100_000);
 
@@ -114,23 +68,11 @@ public static class LoadCommandLine
 
     private static readonly Option<double> RateMax = NumberOption("--rate-max", "Capacity mode: the highest rate tried, requests per second.", "PER_SECOND", Defaults.RateMax, 0.1, 100_000);
 
-    private static readonly Option<int> StepAttempts = new("--step-attempts")
-    {
-        Description = "Capacity mode: how many times a rate is run before a miss ends the search (one 5 s step's p99 moves with the machine's other work).",
-        HelpName = "N",
-        DefaultValueFactory = _ => Defaults.StepAttempts,
-        CustomParser = Checked(value => Integer("--step-attempts", value, 1, 10)),
-    };
+    private static readonly Option<int> StepAttempts = Whole("--step-attempts", "Capacity mode: how many times a rate is run before a miss ends the search (one 5 s step's p99 moves with the machine's other work).", Defaults.StepAttempts, 1, 10);
 
     private static readonly Option<double> P99Bound = NumberOption("--p99-bound", "Capacity mode: the p99 latency a step must stay under, in milliseconds.", "MS", Defaults.P99Bound.TotalMilliseconds, 1, 600_000);
 
-    private static readonly Option<int[]> Count = new("--count")
-    {
-        Description = "Members per payload, comma-separated (with --capacity: 10000). A started server gets Organization__MemberCount = the largest.",
-        HelpName = "LIST",
-        DefaultValueFactory = _ => [.. Defaults.MemberCounts],
-        CustomParser = Checked(value => IntegerList("--count", value, 0, 2_000_000)),
-    };
+    private static readonly Option<int[]> Count = WholeList("--count", "Members per payload, comma-separated (with --capacity: 10000). A started server gets Organization__MemberCount = the largest.", Defaults.MemberCounts, 0, 2_000_000);
 
     private static readonly Option<double> WarmUp = Seconds("--warmup", "Warm-up per scenario, closed model, not measured, in seconds.", Defaults.WarmUp, 0, 300);
 
@@ -138,36 +80,16 @@ public static class LoadCommandLine
 
     private static readonly Option<double> RequestTimeout = Seconds("--request-timeout", "Timeout of one request, body included, in seconds.", Defaults.RequestTimeout, 1, 900);
 
-    private static readonly Option<int> MaxRequests = new("--max-requests")
-    {
-        Description = "Cap on requests per phase.",
-        HelpName = "N",
-        DefaultValueFactory = _ => Defaults.MaxRequestsPerPhase,
-        CustomParser = Checked(value => Integer("--max-requests", value, 1, 10_000_000)),
-    };
+    private static readonly Option<int> MaxRequests = Whole("--max-requests", "Cap on requests per phase.", Defaults.MaxRequestsPerPhase, 1, 10_000_000);
 
-    private static readonly Option<int> Repeat = new("--repeat")
-    {
-        Description = "Measure every scenario and load N times (1 to 20), each time on a fresh server process: one process's JIT settles on code that can be "
-            + "faster or slower than the next one's, so one process is one draw. Interleaved (every scenario once, then again); the reports take the median of each figure "
-            + "(OK and Failed: totals; peak working set: the run that raised it most) and show the p50 range. With --url or --shared-server they reuse that server.",
-        HelpName = "N",
-        DefaultValueFactory = _ => Defaults.Repetitions,
-        CustomParser = Checked(value => Integer("--repeat", value, 1, LoadOptions.MaxRepetitions)),
-    };
+    private static readonly Option<int> Repeat = Whole("--repeat", "Measure every scenario and load N times (1 to 20), each time on a fresh server process: one process's JIT settles on code that can be "
+        + "faster or slower than the next one's, so one process is one draw. Interleaved (every scenario once, then again); the reports take the median of each figure "
+        + "(OK and Failed: totals; peak working set: the run that raised it most) and show the p50 range. With --url or --shared-server they reuse that server.", Defaults.Repetitions, 1, LoadOptions.MaxRepetitions);
 
-    private static readonly Option<double?> OverallTimeout = new("--timeout")
-    {
-        Description = "Overall timeout in minutes. Default: the planned time, repetitions and server starts included, plus 5 minutes.",
-        HelpName = "MINUTES",
-        CustomParser = Checked(value => (double?)Number("--timeout", value, 0.1, 240)),
-    };
+    private static readonly Option<double?> OverallTimeout = Valued<double?>("--timeout", "MINUTES", "Overall timeout in minutes. Default: the planned time, repetitions and server starts included, plus 5 minutes.",
+        value => Number("--timeout", value, 0.1, 240));
 
-    private static readonly Option<string?> Reports = new("--reports")
-    {
-        Description = "Report folder root (default: reports/ at the repository root, git-ignored).",
-        HelpName = "DIR",
-    };
+    private static readonly Option<string?> Reports = new("--reports") { Description = "Report folder root (default: reports/ at the repository root, git-ignored).", HelpName = "DIR" };
 
     private static readonly Option<string?> Results = new("--results")
     {
@@ -176,42 +98,27 @@ public static class LoadCommandLine
         HelpName = "NAME",
     };
 
-    private static readonly Option<bool> NoResults = new("--no-results")
-    {
-        Description = "Do not write docs/results/ (the reports under reports/ are written as ever).",
-    };
+    private static readonly Option<bool> NoResults = Flag("--no-results", "Do not write docs/results/ (the reports under reports/ are written as ever).");
 
-    private static readonly Option<bool> LogCostOption = new("--log-cost")
-    {
-        Description = "Log-cost mode: three servers side by side on the server's CPUs (Production defaults, logging off, access log on); --repeat rounds "
-            + "(default 6) of --duration s of 1,000-member binary downloads against each in turn, with server CPU per request and the bytes each logged; "
-            + "then --log-volume-duration of mixed load counting log bytes. Writes docs/results/log-cost.md.",
-    };
+    private static readonly Option<bool> LogCostOption = Flag("--log-cost", "Log-cost mode: three servers side by side on the server's CPUs (Production defaults, logging off, access log on); --repeat rounds "
+        + "(default 6) of --duration s of 1,000-member binary downloads against each in turn, with server CPU per request and the bytes each logged; "
+        + "then --log-volume-duration of mixed load counting log bytes. Writes docs/results/log-cost.md.");
 
     private static readonly Option<double> LogVolumeDuration = Seconds("--log-volume-duration", "Log-cost mode: the mixed load on each server, in seconds (the issue's figure is per 5 minutes).", Defaults.LogVolumeDuration, 1, 3600);
 
-    private static readonly Option<bool> NoBuild = new("--no-build")
-    {
-        Description = "Do not build the API first (use the Release build already there).",
-    };
+    private static readonly Option<bool> NoBuild = Flag("--no-build", "Do not build the API first (use the Release build already there).");
 
-    private static readonly Option<bool> Smoke = new("--smoke")
-    {
-        Description = "CI smoke: every scenario at 10,000 members plus the JSON download of 1,000,000, closed model with 1 copy, then one open-model "
-            + "scenario at 20 requests/s and a two-step capacity search (20 and 40/s); 0.5 s warm-up, 2 s per phase, one shared server, 3 minute timeout. "
-            + "Exits 1 on any failed or empty response, a scenario that cannot run, > 4 MB allocated per request, or the million-member JSON download over 0.55 MB. "
-            + "Never writes docs/results/.",
-    };
+    private static readonly Option<bool> Smoke = Flag("--smoke", "CI smoke: every scenario at 10,000 members plus the JSON download of 1,000,000, closed model with 1 copy, then one open-model "
+        + "scenario at 20 requests/s and a two-step capacity search (20 and 40/s); 0.5 s warm-up, 2 s per phase, one shared server, 3 minute timeout. "
+        + "Exits 1 on any failed or empty response, a scenario that cannot run, > 4 MB allocated per request, or the million-member JSON download over 0.55 MB. "
+        + "Never writes docs/results/.");
 
     /// <summary>Parses <paramref name="args"/>; throws <see cref="ArgumentException"/> with every error, one a line.</summary>
     public static LoadOptions Parse(IReadOnlyList<string> args)
     {
-        ArgumentNullException.ThrowIfNull(args);
         var result = Command().Parse(args);
         if (result.Errors.Count > 0)
-        {
             throw new ArgumentException(string.Join(Environment.NewLine, result.Errors.Select(error => error.Message).Distinct()));
-        }
 
         var smoke = result.GetValue(Smoke);
         var basis = smoke ? LoadOptions.SmokeDefaults : Defaults;
@@ -268,9 +175,7 @@ public static class LoadCommandLine
 
         // The runner has no version of its own to print, and an option it ignored would start a whole run.
         foreach (var version in command.Options.OfType<VersionOption>().ToArray())
-        {
             command.Options.Remove(version);
-        }
 
         return command;
     }
@@ -292,16 +197,29 @@ public static class LoadCommandLine
         Remote, HistogramLogOption,
     };
 
+    private static Option<bool> Flag(string name, string description) => new(name) { Description = description };
+
+    private static Option<T> Valued<T>(string name, string helpName, string description, Func<string, T> parse) =>
+        new(name) { Description = description, HelpName = helpName, CustomParser = Checked(parse) };
+
+    private static Option<T> Valued<T>(string name, string helpName, string description, Func<string, T> parse, Func<T> fallback)
+    {
+        var option = Valued(name, helpName, description, parse);
+        option.DefaultValueFactory = _ => fallback();
+        return option;
+    }
+
+    private static Option<int> Whole(string name, string description, int fallback, int min, int max) =>
+        Valued(name, "N", description, value => Integer(name, value, min, max), () => fallback);
+
+    private static Option<int[]> WholeList(string name, string description, IReadOnlyList<int> fallback, int min, int max) =>
+        Valued(name, "LIST", description, value => ListOf(name, value, item => Integer(name, item, min, max)), () => [.. fallback]);
+
     private static Option<double> Seconds(string name, string description, TimeSpan fallback, double min, double max) =>
         NumberOption(name, description, "SECONDS", fallback.TotalSeconds, min, max);
 
-    private static Option<double> NumberOption(string name, string description, string helpName, double fallback, double min, double max) => new(name)
-    {
-        Description = description,
-        HelpName = helpName,
-        DefaultValueFactory = _ => fallback,
-        CustomParser = Checked(value => Number(name, value, min, max)),
-    };
+    private static Option<double> NumberOption(string name, string description, string helpName, double fallback, double min, double max) =>
+        Valued(name, helpName, description, value => Number(name, value, min, max), () => fallback);
 
     // One value: the last one given wins, as with most command lines.
     private static string Last(ArgumentResult result) => result.Tokens.Count == 0 ? string.Empty : result.Tokens[^1].Value;
@@ -322,14 +240,6 @@ public static class LoadCommandLine
         }
     }
 
-    private static double[] NumberList(string name, string value, double min, double max)
-    {
-        var items = List(value);
-        return items.Length == 0
-            ? throw new ArgumentException($"{name} needs at least one value.")
-            : [.. items.Select(item => Number(name, item, min, max)).Distinct()];
-    }
-
     private static Dictionary<string, string> Variables(IEnumerable<string> assignments)
     {
         var variables = new Dictionary<string, string>(StringComparer.Ordinal);
@@ -337,9 +247,7 @@ public static class LoadCommandLine
         {
             var equals = assignment.IndexOf('=', StringComparison.Ordinal);
             if (equals <= 0)
-            {
                 throw new ArgumentException($"--server-env: '{assignment}' is not NAME=VALUE.");
-            }
 
             variables[assignment[..equals]] = assignment[(equals + 1)..];
         }
@@ -347,31 +255,19 @@ public static class LoadCommandLine
         return variables;
     }
 
-    private static CpuLayout[] Layouts(string value)
+    private static CpuLayout[] Layouts(string value) => ListOf("--cpu-layout", value, item => item switch
     {
-        var items = List(value);
-        return items.Length == 0 ? throw new ArgumentException("--cpu-layout needs at least one of split, shared.")
-            : [.. items.Select(item => item switch
-            {
-                "split" => CpuLayout.Split,
-                "shared" => CpuLayout.Shared,
-                _ => throw new ArgumentException($"--cpu-layout: '{item}' is not split or shared."),
-            }).Distinct()];
-    }
+        "split" => CpuLayout.Split,
+        "shared" => CpuLayout.Shared,
+        _ => throw new ArgumentException($"--cpu-layout: '{item}' is not split or shared."),
+    }, "at least one of split, shared");
 
     private static string[] List(string value) =>
         value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
 
-    private static int[] IntegerList(string name, string value, int min, int max)
-    {
-        var items = List(value);
-        if (items.Length == 0)
-        {
-            throw new ArgumentException($"{name} needs at least one value.");
-        }
-
-        return [.. items.Select(item => Integer(name, item, min, max)).Distinct()];
-    }
+    // Comma-separated values, each read by item; a value given twice is measured once.
+    private static T[] ListOf<T>(string name, string value, Func<string, T> item, string needs = "at least one value") =>
+        List(value) is { Length: > 0 } items ? [.. items.Select(item).Distinct()] : throw new ArgumentException($"{name} needs {needs}.");
 
     // One value: "1,2" is refused here rather than read as a list whose first item wins.
     private static int Integer(string name, string value, int min, int max) =>

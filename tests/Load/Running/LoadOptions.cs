@@ -4,11 +4,9 @@ using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.Load.Running;
 
-/// <summary>
-/// What one load run does. Every run is bounded: each scenario warms up and runs for a fixed time with a fixed
+/// <summary>What one load run does. Every run is bounded: each scenario warms up and runs for a fixed time with a fixed
 /// number of copies, each phase stops after <see cref="MaxRequestsPerPhase"/> requests at most, every request has
-/// a timeout, and the whole run has an overall timeout.
-/// </summary>
+/// a timeout, and the whole run has an overall timeout.</summary>
 public sealed record LoadOptions
 {
     public const int DefaultFullMemberCount = 1_000_000;
@@ -18,22 +16,22 @@ public sealed record LoadOptions
     /// <summary>The smoke's open-model rate, and the first of its capacity search's two steps.</summary>
     public const double SmokeRate = 20;
 
-    /// <summary>A server that is already running (loopback only); null starts the Release API on a free port.</summary>
+    /// <summary>The capacity mode's default payload: 10,000 members, a size a service answers many times a second.</summary>
+    public const int CapacityMemberCount = 10_000;
+
+    /// <summary>A server that is already running (loopback only, unless <see cref="Remote"/>); null starts the Release API on a free port.</summary>
     public Uri? Url { get; init; }
 
-    /// <summary>Lets <see cref="Url"/> name another machine (<c>--remote</c>): one runner per client machine against a load balancer.</summary>
     public bool Remote { get; init; }
 
-    /// <summary>Where to write the run's latencies as an HdrHistogram log for <c>merge</c> (<see cref="Reports.HistogramLog"/>); null writes none.</summary>
+    /// <summary>Where to write the run's latencies as an HdrHistogram log for <c>merge</c>; null writes none.</summary>
     public string? HistogramLog { get; init; }
 
     /// <summary>Scenario name prefixes to run (e.g. <c>download</c>, <c>upload-msgpack</c>); empty runs all.</summary>
     public IReadOnlyList<string> ScenarioFilters { get; init; } = [];
 
-    /// <summary>Concurrent copies, one measurement per value (NBomber's KeepConstant copies).</summary>
     public IReadOnlyList<int> Copies { get; init; } = [1, 4];
 
-    /// <summary>Members per payload, one measurement per value.</summary>
     public IReadOnlyList<int> MemberCounts { get; init; } = [10_000, DefaultFullMemberCount];
 
     public TimeSpan WarmUp { get; init; } = TimeSpan.FromSeconds(3);
@@ -46,12 +44,9 @@ public sealed record LoadOptions
     /// <summary>Cap on requests started in one warm-up or measured phase, all copies together.</summary>
     public int MaxRequestsPerPhase { get; init; } = 50_000;
 
-    /// <summary>
-    /// How many times each scenario and copies is measured, each time on a fresh server process when the runner starts
-    /// the server (with <see cref="SharedServer"/> or <see cref="Url"/> on the same one). One server process decides
-    /// the speed of its JIT-compiled code for its whole life, so one process's figure is one draw; the reports take the
-    /// median of the repetitions and show their spread.
-    /// </summary>
+    /// <summary>How many times each scenario and copies is measured, each time on a fresh server process when the runner starts
+    /// the server. One server process decides the speed of its JIT-compiled code for its whole life, so one process's
+    /// figure is one draw; the reports take the median of the repetitions and show their spread.</summary>
     public int Repetitions { get; init; } = 1;
 
     /// <summary>The whole run stops after this; null means the planned time plus a margin.</summary>
@@ -60,31 +55,24 @@ public sealed record LoadOptions
     /// <summary>Where report folders go; null means <c>reports/</c> at the repository root.</summary>
     public string? ReportsDirectory { get; init; }
 
-    /// <summary>
-    /// Keep one started server for the whole run instead of a fresh one per scenario and copies. A fresh server keeps
-    /// one scenario's heap growth out of the next one's working set and GC figures.
-    /// </summary>
+    /// <summary>Keep one started server for the whole run instead of a fresh one per scenario and copies. A fresh server keeps
+    /// one scenario's heap growth out of the next one's working set and GC figures.</summary>
     public bool SharedServer { get; init; }
 
-    /// <summary>Extra environment variables for a server the runner starts (experiments: chunk size, GC settings).</summary>
     public IReadOnlyDictionary<string, string> ServerEnvironment { get; init; } = new Dictionary<string, string>();
 
-    /// <summary>The server's CPUs when split (<c>--server-cpus</c>); null: the first half of the machine's (see <see cref="CpuPlan"/>).</summary>
+    /// <summary>The server's CPUs when split; null: the first half of the machine's (see <see cref="CpuPlan"/>).</summary>
     public CpuSet? ServerCpus { get; init; }
 
-    /// <summary>The load client's CPUs when split (<c>--client-cpus</c>); null: the CPUs the server does not get.</summary>
+    /// <summary>The load client's CPUs when split; null: the CPUs the server does not get.</summary>
     public CpuSet? ClientCpus { get; init; }
 
-    /// <summary>The CPU layouts to measure every scenario under (<c>--cpu-layout</c>); empty: split on two CPUs or more, else shared.</summary>
+    /// <summary>The CPU layouts to measure every scenario under; empty: split on two CPUs or more, else shared.</summary>
     public IReadOnlyList<CpuLayout> CpuLayouts { get; init; } = [];
 
-    /// <summary>Skip building the API (use the Release build already there).</summary>
     public bool NoBuild { get; init; }
 
-    /// <summary>
-    /// The log-cost mode (issue 28): servers with different logging side by side, server CPU per 1,000-member binary
-    /// download and log bytes per request, then the log volume under a mixed load (<see cref="LogCost.LogCostRun"/>).
-    /// </summary>
+    /// <summary>The log-cost mode (issue 28, <see cref="LogCost.LogCostRun"/>).</summary>
     public bool LogCost { get; init; }
 
     /// <summary>Log-cost mode: how long the mixed load runs on each server whose log volume is counted.</summary>
@@ -101,13 +89,11 @@ public sealed record LoadOptions
     /// <summary>The capacity mode: step the arrival rate up per scenario until it misses (see <see cref="CapacitySearch"/>).</summary>
     public bool Capacity { get; init; }
 
-    /// <summary>Capacity mode: the first rate tried, in requests per second.</summary>
     public double RateStart { get; init; } = 50;
 
     /// <summary>Capacity mode: each step's rate is the last one's times this.</summary>
     public double RateFactor { get; init; } = 1.5;
 
-    /// <summary>Capacity mode: the highest rate tried.</summary>
     public double RateMax { get; init; } = 5_000;
 
     /// <summary>Capacity mode: how many times a rate is run before its miss ends the search; it passes when one run does.</summary>
@@ -116,77 +102,38 @@ public sealed record LoadOptions
     /// <summary>Capacity mode: the p99 latency a step must stay under.</summary>
     public TimeSpan P99Bound { get; init; } = TimeSpan.FromMilliseconds(100);
 
-    /// <summary>
-    /// Where the run's results go as generated Markdown in the repository (docs/results/); null picks the file by
-    /// mode (<see cref="ResultsFile"/>). Never written by the smoke or with <see cref="NoResults"/>.
-    /// </summary>
+    /// <summary>The name of the run's file under docs/results/; null picks it by mode (<see cref="ResultsFile"/>).</summary>
     public string? ResultsPath { get; init; }
 
-    /// <summary>Do not write docs/results/.</summary>
     public bool NoResults { get; init; }
 
-    /// <summary>The load model of the run, for the reports.</summary>
     public string Mode => Capacity ? "capacity" : Rates.Count > 0 ? "open model" : "closed model";
 
     /// <summary>The <c>--help</c> text, generated by System.CommandLine from <see cref="LoadCommandLine"/>: every option with its default.</summary>
     public static string Usage => LoadCommandLine.HelpText();
 
-    /// <summary>Parses the command line; throws <see cref="ArgumentException"/> with a readable message.</summary>
     public static LoadOptions Parse(IReadOnlyList<string> args) => LoadCommandLine.Parse(args);
 
-    /// <summary>Checks what one option cannot check alone; throws <see cref="ArgumentException"/>.</summary>
+    /// <summary>Checks what one option cannot check alone; throws <see cref="ArgumentException"/> with the first refusal.</summary>
     internal LoadOptions Validated(bool capacityCountGiven)
     {
-        if (Url is not null && !Remote && !LoadCommandLine.IsLoopback(Url))
-        {
-            throw new ArgumentException($"--url: '{Url.Host}' is not a loopback address; the load runner only targets this machine (127.0.0.1, localhost, [::1]) unless --remote is given.");
-        }
-
-        if (Remote && Url is null)
-        {
-            throw new ArgumentException("--remote applies to --url: the server the runner starts is always on this machine.");
-        }
-
-        if (LogCost && HistogramLog is not null)
-        {
-            throw new ArgumentException("--histogram-log applies to load runs, not to --log-cost, whose report is its own.");
-        }
-
-        if (Url is not null && ServerEnvironment.Count > 0)
-        {
-            throw new ArgumentException("--server-env applies to a server the runner starts, not to --url.");
-        }
-
-        if (Url is not null && (ServerCpus is not null || CpuLayouts.Count > 0))
-        {
-            throw new ArgumentException("--server-cpus and --cpu-layout place a server the runner starts, not one at --url (--client-cpus still places the runner).");
-        }
-
-        if (Smoke && Repetitions > 1)
-        {
-            throw new ArgumentException("--repeat does not apply to --smoke: the smoke measures each scenario once.");
-        }
-
-        if (LogCost && (Url is not null || Smoke || Capacity || Rates.Count > 0 || CpuLayouts.Contains(CpuLayout.Shared)))
-        {
-            throw new ArgumentException("--log-cost starts its own servers and runs its own load on split CPUs: leave out --url, --smoke, --capacity, --rate and --cpu-layout shared.");
-        }
-
-        if (Capacity && Rates.Count > 0)
-        {
-            throw new ArgumentException("--capacity finds the rate itself: leave out --rate (set --rate-start, --rate-factor, --rate-max).");
-        }
-
-        if (RateMax < RateStart)
-        {
-            throw new ArgumentException(string.Create(CultureInfo.InvariantCulture, $"--rate-max ({RateMax}) is below --rate-start ({RateStart})."));
-        }
-
-        return Capacity && !capacityCountGiven && !Smoke ? this with { MemberCounts = [CapacityMemberCount] } : this;
+        (bool Refused, string Message)[] checks =
+        [
+            (Url is not null && !Remote && !LoadCommandLine.IsLoopback(Url), $"--url: '{Url?.Host}' is not a loopback address; the load runner only targets this machine (127.0.0.1, localhost, [::1]) unless --remote is given."),
+            (Remote && Url is null, "--remote applies to --url: the server the runner starts is always on this machine."),
+            (LogCost && HistogramLog is not null, "--histogram-log applies to load runs, not to --log-cost, whose report is its own."),
+            (Url is not null && ServerEnvironment.Count > 0, "--server-env applies to a server the runner starts, not to --url."),
+            (Url is not null && (ServerCpus is not null || CpuLayouts.Count > 0), "--server-cpus and --cpu-layout place a server the runner starts, not one at --url (--client-cpus still places the runner)."),
+            (Smoke && Repetitions > 1, "--repeat does not apply to --smoke: the smoke measures each scenario once."),
+            (LogCost && (Url is not null || Smoke || Capacity || Rates.Count > 0 || CpuLayouts.Contains(CpuLayout.Shared)),
+                "--log-cost starts its own servers and runs its own load on split CPUs: leave out --url, --smoke, --capacity, --rate and --cpu-layout shared."),
+            (Capacity && Rates.Count > 0, "--capacity finds the rate itself: leave out --rate (set --rate-start, --rate-factor, --rate-max)."),
+            (RateMax < RateStart, string.Create(CultureInfo.InvariantCulture, $"--rate-max ({RateMax}) is below --rate-start ({RateStart}).")),
+        ];
+        return checks.FirstOrDefault(check => check.Refused) is { Refused: true } refused ? throw new ArgumentException(refused.Message)
+            : Capacity && !capacityCountGiven && !Smoke ? this with { MemberCounts = [CapacityMemberCount] }
+            : this;
     }
-
-    /// <summary>The capacity mode's default payload: 10,000 members, a size a service answers many times a second.</summary>
-    public const int CapacityMemberCount = 10_000;
 
     /// <summary>The smoke's settings, which its command line may not change except where named.</summary>
     internal static LoadOptions SmokeDefaults { get; } = new()

@@ -4,10 +4,8 @@ using BarChart = WebSerialization.Load.Reports.BarChart;
 
 namespace WebSerialization.Load.Running;
 
-/// <summary>
-/// A whole load run: start (or reach) the server, run every selected scenario at every number of copies, write the
-/// reports, judge the targets, stop the server. Bounded by an overall timeout; Ctrl+C stops it cleanly.
-/// </summary>
+/// <summary>A whole load run: start (or reach) the server, run every selected scenario at every number of copies, write the
+/// reports, judge the targets, stop the server. Bounded by an overall timeout; Ctrl+C stops it cleanly.</summary>
 public static class LoadRun
 {
     public static Task<int> RunAsync(string[] args) => RunAsync(args, []);
@@ -16,9 +14,7 @@ public static class LoadRun
     public static async Task<int> RunAsync(string[] args, IReadOnlyList<LoadScenario> registered)
     {
         if (await ParseAsync(args) is not { } options)
-        {
             return 2;
-        }
 
         if (options.ShowHelp)
         {
@@ -35,18 +31,14 @@ public static class LoadRun
         }
 
         if (await RunPlan.CreateAsync(args, options, repositoryRoot, registered) is not { } plan)
-        {
             return 2;
-        }
 
         plan.Announce();
         using var stop = new RunStop(plan.Timeout);
         var record = new RunRecord(RunDescription.Create(args, plan.Options, plan.Cpus.Describe(), plan.Options.Url is null ? "not started" : $"already running at {plan.Options.Url}"));
         await MeasureAsync(plan, record, stop);
         if (plan.Options.HistogramLog is { } histogramLog)
-        {
             Console.WriteLine($"Histogram log (for merge): {await HistogramLog.WriteAsync(histogramLog, record.Run, record.Results)}");
-        }
 
         var reports = await WriteReportsAsync(plan, record);
         ShowSummary(reports, record.Ending);
@@ -82,16 +74,12 @@ public static class LoadRun
                 : null;
             servers = new RunServers(plan, record, assembly, stop.Token);
             if (!plan.ServerPerScenario)
-            {
                 await servers.SharedAsync(plan.Cpus.Primary);
-            }
 
             var runner = new ScenarioRunner(new PayloadCache(plan.Options.RequestTimeout), plan.Options);
             await RunScenariosAsync(plan, record, servers, runner, stop.Token);
             if (plan.Options.Smoke)
-            {
                 await RunSmokeModelsAsync(plan, record, servers, runner, stop.Token);
-            }
         }
         catch (OperationCanceledException) when (stop.IsCancellationRequested)
         {
@@ -107,9 +95,7 @@ public static class LoadRun
         finally
         {
             if (servers is not null)
-            {
                 await servers.DisposeAsync();
-            }
 
             AppDomain.CurrentDomain.ProcessExit -= OnProcessExit;
         }
@@ -156,24 +142,12 @@ public static class LoadRun
                 record.Run = record.Run with { Server = $"a fresh process per {per}, started by the runner ({plan.StartedServer}); the first: {connection.Description}" };
             }
 
-            if (options.Capacity)
-            {
-                var capacity = InLayout(await runner.RunCapacityAsync(connection, scenario, cancellationToken), layout);
-                record.Capacities.Add(capacity);
-                done = capacity.Steps;
-                Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  CAPACITY {scenario.Name}: {capacity.SustainedRate:0.#} requests/s sustained; stopped at {capacity.Stop}"));
-            }
-            else
-            {
-                done = scenario.LoadSimulations.Count > 0
-                    ? [.. (await runner.RunOwnSimulationsAsync(connection, scenario, repetition, cancellationToken)).Select(result => result with { Layout = layout })]
-                    : [await runner.RunAsync(connection, scenario, copies, rate, repetition, cancellationToken) with { Layout = layout }];
-            }
+            done = options.Capacity ? (await SearchCapacityAsync(record, runner, connection, scenario, layout, cancellationToken)).Steps
+                : scenario.LoadSimulations.Count > 0 ? [.. (await runner.RunOwnSimulationsAsync(connection, scenario, repetition, cancellationToken)).Select(result => result with { Layout = layout })]
+                : [await runner.RunAsync(connection, scenario, copies, rate, repetition, cancellationToken) with { Layout = layout }];
 
             if (connection.Process is { HasExited: true } process)
-            {
                 serverExit = process.DescribeExit() + " during the scenario";
-            }
         }
         catch (Exception exception) when (connection.Process is { HasExited: true } process && !cancellationToken.IsCancellationRequested)
         {
@@ -183,9 +157,7 @@ public static class LoadRun
         finally
         {
             if (shared is null)
-            {
                 await connection.DisposeAsync();
-            }
         }
 
         if (serverExit is not null)
@@ -211,29 +183,32 @@ public static class LoadRun
         var open = await runner.RunAsync(smokeServer, smokeScenario, 1, LoadOptions.SmokeRate, 1, cancellationToken) with { Layout = primary };
         record.Results.Add(open);
         await WriteScenarioReportsAsync(record.Results, [open], record.Run, plan.ReportDirectory, cancellationToken);
-        var capacity = InLayout(await runner.RunCapacityAsync(smokeServer, smokeScenario, cancellationToken), primary);
-        record.Capacities.Add(capacity);
+        var capacity = await SearchCapacityAsync(record, runner, smokeServer, smokeScenario, primary, cancellationToken);
         record.Results.AddRange(capacity.Steps);
         await WriteScenarioReportsAsync(record.Results, capacity.Steps, record.Run, plan.ReportDirectory, cancellationToken);
-        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  CAPACITY {smokeScenario.Name}: {capacity.SustainedRate:0.#} requests/s sustained; stopped at {capacity.Stop}"));
     }
 
-    private static CapacityResult InLayout(CapacityResult capacity, CpuLayout layout) => capacity with
+    // A capacity search, recorded under its layout and told on the console.
+    private static async Task<CapacityResult> SearchCapacityAsync(RunRecord record, ScenarioRunner runner, ServerConnection server, LoadScenario scenario, CpuLayout layout, CancellationToken cancellationToken)
     {
-        Steps = [.. capacity.Steps.Select(step => step with { Layout = layout })],
-        Sustained = capacity.Sustained is null ? null : capacity.Sustained with { Layout = layout },
-    };
+        var searched = await runner.RunCapacityAsync(server, scenario, cancellationToken);
+        var capacity = searched with
+        {
+            Steps = [.. searched.Steps.Select(step => step with { Layout = layout })],
+            Sustained = searched.Sustained is null ? null : searched.Sustained with { Layout = layout },
+        };
+        record.Capacities.Add(capacity);
+        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  CAPACITY {scenario.Name}: {capacity.SustainedRate:0.#} requests/s sustained; stopped at {capacity.Stop}"));
+        return capacity;
+    }
 
     // Each scenario's CSV and Markdown, rewritten after each run so that a run stopped early keeps what it finished.
     private static async Task WriteScenarioReportsAsync(IReadOnlyList<ScenarioResult> results, IReadOnlyList<ScenarioResult> done, RunDescription run, string directory, CancellationToken cancellationToken)
     {
-        foreach (var repeated in RepeatedScenario.Group(results).Where(group => group.Repetitions.Any(done.Contains)))
+        foreach (var repeated in RepeatedScenario.Group(results).Where(group => group.Outcome == ScenarioOutcome.Ran && group.Repetitions.Any(done.Contains)))
         {
-            if (repeated.Outcome == ScenarioOutcome.Ran)
-            {
-                await CsvReport.WriteAsync(repeated, directory, cancellationToken);
-                await MarkdownReport.WriteScenarioAsync(repeated, run, directory, cancellationToken);
-            }
+            await CsvReport.WriteAsync(repeated, directory, cancellationToken);
+            await MarkdownReport.WriteScenarioAsync(repeated, run, directory, cancellationToken);
         }
     }
 
@@ -257,9 +232,7 @@ public static class LoadRun
         var capacityChart = CapacityReport.Chart(mainCapacities);
         IReadOnlyList<BarChart> charts = [.. FormatCharts.For(charted), .. capacityChart is null ? Array.Empty<BarChart>() : [capacityChart]];
         foreach (var chart in charts)
-        {
             await File.WriteAllTextAsync(Path.Combine(plan.ReportDirectory, chart.FileName), chart.ToSvg().ToString(), CancellationToken.None);
-        }
 
         var capacitySection = mainCapacities.Count == 0 ? null : CapacityReport.Markdown(mainCapacities, plan.Options, capacityChart?.FileName);
         var layouts = CpuLayoutComparison.Section([.. results.Where(result => !capacities.Any(capacity => capacity.Steps.Contains(result)))], capacities, cpus);
@@ -280,19 +253,13 @@ public static class LoadRun
         if (ProgressDisplay.IsLive)
         {
             foreach (var table in ConsoleSummary.Render(reports.Main, reports.MainCapacities, reports.Targets))
-            {
                 AnsiConsole.Write(table);
-            }
 
             if (reports.LayoutSection is not null)
-            {
                 Console.WriteLine(reports.LayoutSection);
-            }
 
             if (ending is not null)
-            {
                 Console.WriteLine(ending);
-            }
         }
         else
         {
@@ -302,25 +269,19 @@ public static class LoadRun
         Console.WriteLine($"Summary: {reports.SummaryPath}");
         Console.WriteLine($"HTML report: {reports.HtmlPath}");
         if (reports.ChartPaths.Count > 0)
-        {
             Console.WriteLine($"Plots: {string.Join(", ", reports.ChartPaths)}");
-        }
     }
 
     // The generated Markdown under docs/results and README's table, for the runs that make them.
     private static async Task WriteResultsFileAsync(RunPlan plan, RunRecord record, RunReports reports)
     {
         if (!ResultsFile.ShouldWrite(plan.Options, reports.Main) || plan.RepositoryRoot is not { } repositoryRoot)
-        {
             return;
-        }
 
         var written = await ResultsFile.WriteAsync(repositoryRoot, plan.Options, record.Run, reports.Main, reports.Targets, record.Ending, reports.Charts, reports.Sections);
         Console.WriteLine($"Results (generated Markdown, in the repository): {written}");
         if (await ReadmeResults.UpdateAsync(repositoryRoot, reports.Main, Path.GetFileName(written), plan.Cpus.Placement(plan.Cpus.Primary)) is { } readme)
-        {
             Console.WriteLine($"README's results table: {readme}");
-        }
     }
 
     private static int Verdict(LoadOptions options, IReadOnlyList<ScenarioResult> results, IReadOnlyList<CapacityResult> capacities)
@@ -329,9 +290,7 @@ public static class LoadRun
         {
             var problems = SmokeGate.Problems(results);
             foreach (var problem in problems)
-            {
                 Console.WriteLine($"SMOKE FAILED: {problem}");
-            }
 
             Console.WriteLine(problems.Count == 0 ? "SMOKE PASSED" : $"SMOKE FAILED ({problems.Count} problem{(problems.Count == 1 ? string.Empty : "s")})");
             return problems.Count == 0 ? 0 : 1;
@@ -341,9 +300,7 @@ public static class LoadRun
         var judged = options.Capacity ? results.Where(result => capacities.Any(capacity => capacity.Sustained == result) || result.Outcome == ScenarioOutcome.CouldNotRun) : results;
         var failed = judged.Where(result => result.HasFailures).Select(result => result.ReportName).Distinct().ToArray();
         if (failed.Length > 0)
-        {
             Console.WriteLine($"Requests failed in: {string.Join(", ", failed)}.");
-        }
 
         return failed.Length == 0 ? 0 : 1;
     }
@@ -361,9 +318,7 @@ public static class LoadRun
             for (var directory = new DirectoryInfo(start); directory is not null; directory = directory.Parent)
             {
                 if (File.Exists(Path.Combine(directory.FullName, "WebSerialization.sln")))
-                {
                     return directory.FullName;
-                }
             }
         }
 
@@ -371,15 +326,22 @@ public static class LoadRun
     }
 
     // What the reports step wrote, for the screen and the results file.
-    private sealed record RunReports(
-        IReadOnlyList<ScenarioResult> Main,
-        IReadOnlyList<CapacityResult> MainCapacities,
-        IReadOnlyList<TargetVerdict> Targets,
-        IReadOnlyList<string> ChartPaths,
-        IReadOnlyList<BarChart> Charts,
-        string? Sections,
-        string? LayoutSection,
-        string Summary,
-        string SummaryPath,
-        string HtmlPath);
+    private sealed record RunReports(IReadOnlyList<ScenarioResult> Main, IReadOnlyList<CapacityResult> MainCapacities, IReadOnlyList<TargetVerdict> Targets, IReadOnlyList<string> ChartPaths,
+        IReadOnlyList<BarChart> Charts, string? Sections, string? LayoutSection, string Summary, string SummaryPath, string HtmlPath);
+}
+
+/// <summary>What a run has measured so far, and how it ended: the reports are written from this even when it stopped early.</summary>
+internal sealed class RunRecord(RunDescription run)
+{
+    public RunDescription Run { get; set; } = run;
+
+    public List<ScenarioResult> Results { get; } = [];
+
+    public List<CapacityResult> Capacities { get; } = [];
+
+    /// <summary>Why the run stopped before its end, or null when it did not.</summary>
+    public string? Ending { get; set; }
+
+    /// <summary>Non-zero when the run stopped before its end.</summary>
+    public int ExitCode { get; set; }
 }

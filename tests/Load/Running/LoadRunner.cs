@@ -1,10 +1,8 @@
 namespace WebSerialization.Load.Running;
 
-/// <summary>
-/// The runner with scenarios of one's own, NBomber's <c>NBomberRunner.RegisterScenarios(...).Run()</c>: Program.cs
+/// <summary>The runner with scenarios of one's own, NBomber's <c>NBomberRunner.RegisterScenarios(...).Run()</c>: Program.cs
 /// registers them, and a run measures them beside the built-in ones when <c>--scenarios</c> names them, and in every
-/// smoke run.
-/// </summary>
+/// smoke run.</summary>
 public sealed class LoadRunner
 {
     private readonly List<LoadScenario> _registered = [];
@@ -19,13 +17,10 @@ public sealed class LoadRunner
     /// <summary>Registers more scenarios; a name must not repeat one already known.</summary>
     public LoadRunner AndScenarios(params LoadScenario[] scenarios)
     {
-        ArgumentNullException.ThrowIfNull(scenarios);
         foreach (var scenario in scenarios)
         {
             if (_registered.Any(known => known.Name == scenario.Name))
-            {
                 throw new ArgumentException($"Scenario {scenario.Name} is registered twice.", nameof(scenarios));
-            }
 
             _registered.Add(scenario);
         }
@@ -33,7 +28,6 @@ public sealed class LoadRunner
         return this;
     }
 
-    /// <summary>The scenarios registered so far.</summary>
     public IReadOnlyList<LoadScenario> Registered => _registered;
 
     /// <summary>Runs with the command line's options (<c>--help</c> lists them); returns the process's exit code.</summary>

@@ -5,14 +5,11 @@ using Spectre.Console;
 
 namespace WebSerialization.Load.Running;
 
-/// <summary>
-/// <c>merge a.hlog b.hlog [--results NAME]</c>: the histogram logs of several runners (<c>--histogram-log</c>), one per
+/// <summary><c>merge a.hlog b.hlog [--results NAME]</c>: the histogram logs of several runners (<c>--histogram-log</c>), one per
 /// client machine or process, as one report whose totals and percentiles are those of every request they made.
-/// Exit codes: 0 merged; 1 the logs hold failed requests; 2 bad options, or a log that cannot be read or merged.
-/// </summary>
+/// Exit codes: 0 merged; 1 the logs hold failed requests; 2 bad options, or a log that cannot be read or merged.</summary>
 public static class MergeCommand
 {
-    /// <summary>The command's name, the runner's first argument.</summary>
     public const string Name = "merge";
 
     private static readonly Argument<string[]> Logs = new("LOG")
@@ -27,10 +24,8 @@ public static class MergeCommand
         HelpName = "NAME",
     };
 
-    /// <summary>Runs the merge with <paramref name="args"/>, the arguments after <c>merge</c>.</summary>
     public static async Task<int> RunAsync(IReadOnlyList<string> args)
     {
-        ArgumentNullException.ThrowIfNull(args);
         var command = new Command(Name, "Merges the histogram logs of several load runners (--histogram-log) into one report: totals, and percentiles read from the sum of their histograms.")
         {
             Logs,
@@ -68,9 +63,7 @@ public static class MergeCommand
         if (ProgressDisplay.IsLive)
         {
             foreach (var source in MergedReport.Sources(logs))
-            {
                 Console.WriteLine(source);
-            }
 
             AnsiConsole.Write(ConsoleSummary.Table("Merged", MergedReport.Table(merged)));
             Console.WriteLine(MergedReport.Legend);
@@ -97,9 +90,7 @@ public static class MergeCommand
 
         var failed = merged.Where(load => load.Failed > 0).Select(load => load.Tag).ToArray();
         if (failed.Length > 0)
-        {
             Console.WriteLine($"Requests failed in: {string.Join(", ", failed)}.");
-        }
 
         return failed.Length == 0 ? 0 : 1;
     }

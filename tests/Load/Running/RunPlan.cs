@@ -2,22 +2,10 @@ using System.Globalization;
 
 namespace WebSerialization.Load.Running;
 
-/// <summary>
-/// What a run will do before it does any of it: the scenarios, the loads, the CPUs, where the reports go and how long
-/// the whole may take. The overall timeout bounds the planned load plus a margin and an allowance per server start.
-/// </summary>
-internal sealed record RunPlan(
-    IReadOnlyList<string> Args,
-    LoadOptions Options,
-    IReadOnlyList<LoadScenario> Scenarios,
-    CpuPlan Cpus,
-    IReadOnlyList<(int Copies, double? Rate)> Loads,
-    string? RepositoryRoot,
-    string ReportDirectory,
-    int Runs,
-    int CapacitySteps,
-    TimeSpan Planned,
-    TimeSpan Timeout)
+/// <summary>What a run will do before it does any of it: the scenarios, the loads, the CPUs, where the reports go and how long
+/// the whole may take. The overall timeout bounds the planned load plus a margin and an allowance per server start.</summary>
+internal sealed record RunPlan(IReadOnlyList<string> Args, LoadOptions Options, IReadOnlyList<LoadScenario> Scenarios, CpuPlan Cpus, IReadOnlyList<(int Copies, double? Rate)> Loads,
+    string? RepositoryRoot, string ReportDirectory, int Runs, int CapacitySteps, TimeSpan Planned, TimeSpan Timeout)
 {
     private static readonly TimeSpan TimeoutMargin = TimeSpan.FromMinutes(5);
 
@@ -40,16 +28,8 @@ internal sealed record RunPlan(
             return null;
         }
 
-        CpuPlan cpus;
-        try
-        {
-            cpus = CpuPlan.Resolve(options, CpuAffinity.IsSupported ? CpuAffinity.OfProcess(Environment.ProcessId) : null);
-        }
-        catch (ArgumentException exception)
-        {
-            await Console.Error.WriteLineAsync(exception.Message);
+        if (await ResolveCpusAsync(options) is not { } cpus)
             return null;
-        }
 
         var loads = LoadsOf(options);
         var runs = scenarios.Count * loads.Count * options.Repetitions * cpus.Layouts.Count;
@@ -64,6 +44,20 @@ internal sealed record RunPlan(
             $"load-{DateTime.UtcNow.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture)}{(options.Smoke ? "-smoke" : string.Empty)}");
         Directory.CreateDirectory(reportDirectory);
         return new RunPlan(args, options, scenarios, cpus, loads, repositoryRoot, reportDirectory, runs, capacitySteps, planned, timeout);
+    }
+
+    /// <summary>Where the server and the client run on this machine, or null with the reason written to standard error.</summary>
+    public static async Task<CpuPlan?> ResolveCpusAsync(LoadOptions options)
+    {
+        try
+        {
+            return CpuPlan.Resolve(options, CpuAffinity.IsSupported ? CpuAffinity.OfProcess(Environment.ProcessId) : null);
+        }
+        catch (ArgumentException exception)
+        {
+            await Console.Error.WriteLineAsync(exception.Message);
+            return null;
+        }
     }
 
     /// <summary>Prints the plan, the CPUs and the report folder, before anything starts.</summary>
@@ -87,9 +81,7 @@ internal sealed record RunPlan(
     public string LayoutDirectory(CpuLayout layout)
     {
         if (layout == Cpus.Primary)
-        {
             return ReportDirectory;
-        }
 
         var directory = Path.Combine(ReportDirectory, CpuPlan.Name(layout));
         Directory.CreateDirectory(directory);

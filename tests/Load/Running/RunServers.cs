@@ -2,11 +2,9 @@ using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.Load.Running;
 
-/// <summary>
-/// The servers of a run: one per CPU layout for the whole run, or a fresh one per scenario and load, each started on
+/// <summary>The servers of a run: one per CPU layout for the whole run, or a fresh one per scenario and load, each started on
 /// its layout's CPUs with the runner moved to the client's first, so that the server never shares a CPU with the
-/// client in a split, not even while it starts.
-/// </summary>
+/// client in a split, not even while it starts.</summary>
 internal sealed class RunServers(RunPlan plan, RunRecord record, string? assembly, CancellationToken stop) : IAsyncDisposable
 {
     private readonly Dictionary<CpuLayout, ServerConnection> shared = [];
@@ -34,9 +32,7 @@ internal sealed class RunServers(RunPlan plan, RunRecord record, string? assembl
         catch
         {
             if (process is not null)
-            {
                 await process.DisposeAsync();
-            }
 
             throw;
         }
@@ -64,9 +60,7 @@ internal sealed class RunServers(RunPlan plan, RunRecord record, string? assembl
     public async ValueTask DisposeAsync()
     {
         foreach (var server in shared.Values)
-        {
             await server.DisposeAsync();
-        }
 
         running?.KillNow();
     }
@@ -85,18 +79,12 @@ internal sealed class RunServers(RunPlan plan, RunRecord record, string? assembl
     private static void CheckCpus(ServerConnection connection, CpuSet? planned, LoadOptions options)
     {
         if (planned is null || connection.Process is null)
-        {
             return;
-        }
 
         if (connection.Cpus is { } actual && !actual.Equals(planned))
-        {
             throw new InvalidOperationException($"The API (pid {connection.Process.ProcessId}) may run on {actual.Describe()}, not on {planned.Describe()} as planned.");
-        }
 
         if (connection.ProcessorCount is { } seen && seen != planned.Count && !options.ServerEnvironment.ContainsKey("DOTNET_PROCESSOR_COUNT"))
-        {
             throw new InvalidOperationException($"The API (pid {connection.Process.ProcessId}) sees {seen} processors on {planned.Describe()}.");
-        }
     }
 }

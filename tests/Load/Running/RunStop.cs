@@ -2,21 +2,17 @@ using System.Runtime.InteropServices;
 
 namespace WebSerialization.Load.Running;
 
-/// <summary>
-/// The token that stops a run: the overall timeout, Ctrl+C, or a CI job's or a terminal's end. Without handling SIGTERM
-/// the runtime would exit and leave the server running; handled, the server is killed and the summary written.
-/// </summary>
+/// <summary>The token that stops a run: the overall timeout, Ctrl+C, or a CI job's or a terminal's end. Without handling SIGTERM
+/// the runtime would exit and leave the server running; handled, the server is killed and the summary written.</summary>
 internal sealed class RunStop : IDisposable
 {
-    private readonly CancellationTokenSource timeout;
     private readonly CancellationTokenSource stop;
     private readonly PosixSignalRegistration[] signals;
 
     public RunStop(TimeSpan after)
     {
         Timeout = after;
-        timeout = new CancellationTokenSource(after);
-        stop = CancellationTokenSource.CreateLinkedTokenSource(timeout.Token);
+        stop = new CancellationTokenSource(after);
         signals = [.. new[] { PosixSignal.SIGINT, PosixSignal.SIGTERM, PosixSignal.SIGHUP }.Select(signal => PosixSignalRegistration.Create(signal, Interrupt))];
     }
 
@@ -32,12 +28,9 @@ internal sealed class RunStop : IDisposable
     public void Dispose()
     {
         foreach (var signal in signals)
-        {
             signal.Dispose();
-        }
 
         stop.Dispose();
-        timeout.Dispose();
     }
 
     private void Interrupt(PosixSignalContext context)
