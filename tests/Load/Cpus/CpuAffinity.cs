@@ -35,8 +35,6 @@ public static class CpuAffinity
     /// </summary>
     public static async Task PinThisProcessAsync(CpuSet cpus, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(cpus);
-
         // taskset -a lists the threads, then sets each one's affinity: a thread that ends in between fails the whole
         // command with "No such process" after the others were set, so it is run again.
         const int Attempts = 5;

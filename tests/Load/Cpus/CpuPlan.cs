@@ -28,7 +28,6 @@ public sealed record CpuPlan(CpuSet? Available, CpuSet? Server, CpuSet? Client, 
     /// </summary>
     public static CpuPlan Resolve(LoadOptions options, CpuSet? available, IReadOnlyList<CpuSet>? cores = null)
     {
-        ArgumentNullException.ThrowIfNull(options);
         var asked = options.ServerCpus is not null || options.ClientCpus is not null || options.CpuLayouts.Contains(CpuLayout.Split);
         if (available is null)
         {

@@ -45,9 +45,6 @@ public static class InjectLoad
         PhaseProgress progress,
         CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(schedule);
-        ArgumentNullException.ThrowIfNull(send);
-        ArgumentNullException.ThrowIfNull(progress);
         var due = schedule.Count;
         var samples = new RequestSample[due];
         var sent = new Task[due];

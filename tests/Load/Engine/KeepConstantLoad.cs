@@ -25,7 +25,6 @@ public static class KeepConstantLoad
         Func<int, long, Task<RequestSample>> send,
         CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(send);
         var progress = new PhaseProgress();
         var start = Stopwatch.GetTimestamp();
         var started = 0;

@@ -28,7 +28,6 @@ public sealed class LatencyHistogram
     /// <summary>Adds every value recorded in <paramref name="other"/> to this histogram.</summary>
     public void Add(LatencyHistogram other)
     {
-        ArgumentNullException.ThrowIfNull(other);
         _histogram.Add(other._histogram);
     }
 
@@ -39,16 +38,12 @@ public sealed class LatencyHistogram
     /// True when <paramref name="recorded"/> has this class's bounds and precision, so that adding it adds bucket to
     /// bucket and the sum is the histogram of every value recorded in either.
     /// </summary>
-    public static bool RecordsAsThis(HistogramBase recorded)
-    {
-        ArgumentNullException.ThrowIfNull(recorded);
-        return recorded.LowestTrackableValue == 1 && recorded.HighestTrackableValue == HighestMicroseconds && recorded.NumberOfSignificantValueDigits == SignificantDigits;
-    }
+    public static bool RecordsAsThis(HistogramBase recorded) =>
+        recorded.LowestTrackableValue == 1 && recorded.HighestTrackableValue == HighestMicroseconds && recorded.NumberOfSignificantValueDigits == SignificantDigits;
 
     /// <summary>Adds an HdrHistogram read back from a log; throws <see cref="ArgumentException"/> unless <see cref="RecordsAsThis"/>.</summary>
     public void Add(HistogramBase recorded)
     {
-        ArgumentNullException.ThrowIfNull(recorded);
         if (!RecordsAsThis(recorded))
         {
             throw new ArgumentException(string.Create(System.Globalization.CultureInfo.InvariantCulture,
@@ -61,7 +56,6 @@ public sealed class LatencyHistogram
     /// <summary>A histogram of <paramref name="times"/>.</summary>
     public static LatencyHistogram Of(IEnumerable<TimeSpan> times)
     {
-        ArgumentNullException.ThrowIfNull(times);
         var histogram = new LatencyHistogram();
         foreach (var time in times)
         {

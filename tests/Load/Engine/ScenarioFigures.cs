@@ -33,7 +33,6 @@ public sealed record ScenarioFigures(
     /// <summary>One repetition's figures.</summary>
     public static ScenarioFigures Of(ScenarioResult result)
     {
-        ArgumentNullException.ThrowIfNull(result);
         var latency = result.Latency;
         return new ScenarioFigures(
             result.Succeeded.Count(),
@@ -57,7 +56,6 @@ public sealed record ScenarioFigures(
     /// </summary>
     public static ScenarioFigures Aggregate(IReadOnlyList<ScenarioResult> repetitions)
     {
-        ArgumentNullException.ThrowIfNull(repetitions);
         var each = repetitions.Select(Of).ToArray();
         var largestRaise = each.Where(figures => figures.PeakWorkingSet > 0).MaxBy(figures => figures.WorkingSetRaise);
         return new ScenarioFigures(
@@ -78,7 +76,6 @@ public sealed record ScenarioFigures(
     /// <summary>The median of the values that are there (the mean of the middle two when their count is even); null when none is.</summary>
     public static double? Median(IEnumerable<double?> values)
     {
-        ArgumentNullException.ThrowIfNull(values);
         var sorted = values.OfType<double>().Order().ToArray();
         return sorted.Length == 0 ? null
             : sorted.Length % 2 == 1 ? sorted[sorted.Length / 2]

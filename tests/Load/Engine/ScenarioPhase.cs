@@ -41,9 +41,6 @@ public static class ScenarioPhase
         TimeSpan requestTimeout,
         CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(scenario);
-        ArgumentNullException.ThrowIfNull(clients);
-        ArgumentNullException.ThrowIfNull(simulation);
         var log = new ConcurrentQueue<string>();
         var logged = 0;
         void Log(ScenarioContext context, string message)

@@ -12,7 +12,6 @@ public sealed record StepFigures(string Name, int Succeeded, int Failed, Latency
     /// <summary>The figures of every step in <paramref name="samples"/>, in the order the steps first ran.</summary>
     public static IReadOnlyList<StepFigures> Of(IEnumerable<RequestSample> samples)
     {
-        ArgumentNullException.ThrowIfNull(samples);
         return [.. samples
             .SelectMany(sample => sample.Steps ?? [])
             .GroupBy(step => step.Name, StringComparer.Ordinal)

@@ -21,7 +21,6 @@ public static class InProcessDecode
 
     public static async Task<Measurement> MeasureAsync(WireFormat format, byte[] payload, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(payload);
         var codec = format.Codec;
         var times = new TimeSpan[Runs];
         for (var run = 0; run < Runs; run++)

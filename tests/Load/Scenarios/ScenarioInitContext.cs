@@ -32,7 +32,6 @@ public sealed class ScenarioInitContext(ScenarioClients clients, PayloadCache pa
     /// </summary>
     public async Task<bool> ProbeAsync(HttpRequestMessage probe)
     {
-        ArgumentNullException.ThrowIfNull(probe);
         using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         timeout.CancelAfter(requestTimeout);
         using var response = await clients.Http.SendAsync(probe, HttpCompletionOption.ResponseHeadersRead, timeout.Token);

@@ -107,7 +107,6 @@ public sealed class ApiServerProcess : IAsyncDisposable
         CpuSet? cpus,
         CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(environment);
         var baseAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
         var grpcAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
         var settings = new Dictionary<string, string>

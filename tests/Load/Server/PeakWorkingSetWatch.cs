@@ -24,7 +24,6 @@ public sealed class PeakWorkingSetWatch
     /// <summary>Resets the peak and starts sampling.</summary>
     public static async Task<PeakWorkingSetWatch> StartAsync(WorkingSetProbe probe, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(probe);
         probe.ResetPeak();
         var first = await probe.ReadAsync(cancellationToken);
         return new PeakWorkingSetWatch(probe, first, cancellationToken) { AtStart = first };

@@ -32,8 +32,6 @@ public sealed record ServerCost(
     /// <param name="scrapeBytes">What one scrape allocates.</param>
     public static ServerCost Between(ServerMetrics before, ServerMetrics after, long scrapes, long scrapeBytes)
     {
-        ArgumentNullException.ThrowIfNull(before);
-        ArgumentNullException.ThrowIfNull(after);
         return new ServerCost(
             after.RequestsServed - before.RequestsServed,
             Math.Max(0, after.AllocatedBytes - before.AllocatedBytes - (scrapes * scrapeBytes)),

@@ -20,7 +20,6 @@ public static class DownloadTargets
 
     public static IReadOnlyList<TargetVerdict> Evaluate(IReadOnlyList<ScenarioResult> results)
     {
-        ArgumentNullException.ThrowIfNull(results);
         var downloads = RepeatedScenario.Group(results.Where(result => result.Scenario.Subject?.IsStreamed(ScenarioOperation.Download) == true && result.Outcome != ScenarioOutcome.Skipped)).ToArray();
         var verdicts = new List<TargetVerdict>();
         foreach (var format in WireFormat.All)

@@ -15,7 +15,6 @@ public static class GrpcTargets
 
     public static IReadOnlyList<TargetVerdict> Evaluate(IReadOnlyList<ScenarioResult> results)
     {
-        ArgumentNullException.ThrowIfNull(results);
         var full = RepeatedScenario.Group(results.Where(result => result.Outcome == ScenarioOutcome.Ran
                 && result.Scenario.Subject?.MemberCount == DownloadTargets.FullMemberCount))
             .Where(run => run.Repetitions.All(repetition => repetition.Succeeded.Any()))

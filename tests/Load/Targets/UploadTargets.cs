@@ -14,7 +14,6 @@ public static class UploadTargets
 {
     public static IReadOnlyList<TargetVerdict> Evaluate(IReadOnlyList<ScenarioResult> results)
     {
-        ArgumentNullException.ThrowIfNull(results);
         var full = RepeatedScenario.Group(results.Where(result => result.Outcome == ScenarioOutcome.Ran
                 && result.Scenario.Subject is { Baseline: false, MemberCount: DownloadTargets.FullMemberCount }))
             .Where(run => run.Repetitions.All(repetition => repetition.Succeeded.Any()))

@@ -19,7 +19,6 @@ public static class BaselineScenarios
     /// <summary>The baseline's download and upload of each format, for each of <paramref name="counts"/> (in order): downloads first.</summary>
     public static IEnumerable<LoadScenario> For(IReadOnlyList<int> counts)
     {
-        ArgumentNullException.ThrowIfNull(counts);
         var formats = BaselineContract.Sent.Keys.ToArray();
         foreach (var create in new Func<WireFormat, int, bool, LoadScenario>[] { HttpScenarios.Download, HttpScenarios.Upload })
         {
@@ -39,8 +38,6 @@ public static class BaselineScenarios
     /// </summary>
     public static LoadOptions SwitchOn(LoadOptions options, IReadOnlyList<LoadScenario> scenarios)
     {
-        ArgumentNullException.ThrowIfNull(options);
-        ArgumentNullException.ThrowIfNull(scenarios);
         return options.Url is not null || !scenarios.Any(scenario => scenario.Subject?.Baseline == true)
             ? options
             : options with { ServerEnvironment = new Dictionary<string, string>(options.ServerEnvironment, StringComparer.Ordinal) { [ServerSwitch] = "true" } };

@@ -37,7 +37,6 @@ public static class HttpScenarios
     /// <summary>The request an invocation of <paramref name="subject"/>'s scenario sends; <paramref name="payload"/> is an upload's or convert's body.</summary>
     public static HttpRequestMessage CreateRequest(ScenarioSubject subject, ReadOnlyMemory<byte> payload)
     {
-        ArgumentNullException.ThrowIfNull(subject);
         if (subject.Operation == ScenarioOperation.Download)
         {
             return new HttpRequestMessage(HttpMethod.Get, $"{Path(subject)}?format={subject.Format.Key}&count={Count(subject)}");
@@ -55,11 +54,8 @@ public static class HttpScenarios
     }
 
     /// <summary>The format of the payload an upload or convert sends: the upload's own, JSON for a convert.</summary>
-    public static WireFormat PayloadFormat(ScenarioSubject subject)
-    {
-        ArgumentNullException.ThrowIfNull(subject);
-        return subject.Operation == ScenarioOperation.Convert ? WireFormat.Json : subject.Format;
-    }
+    public static WireFormat PayloadFormat(ScenarioSubject subject) =>
+        subject.Operation == ScenarioOperation.Convert ? WireFormat.Json : subject.Format;
 
     // An upload or convert: the init probes the endpoint, then fetches the payload once; a streamed upload also
     // measures the same bytes decoded in process, the upload target's yardstick.

@@ -41,7 +41,6 @@ public static class GrpcCalls
 
     private static async Task<Response> CallAsync(ScenarioContext context, Func<CallOptions, Task<long>> call)
     {
-        ArgumentNullException.ThrowIfNull(context);
         try
         {
             var received = await call(new CallOptions(cancellationToken: context.CancellationToken));

@@ -62,11 +62,7 @@ public sealed class GrpcConnection : IDisposable
     public CallInvoker Invoker => _invoker;
 
     /// <summary>The gRPC address of a server that was not started by the runner: its host, on <see cref="DefaultPort"/>.</summary>
-    public static Uri DefaultAddress(Uri httpAddress)
-    {
-        ArgumentNullException.ThrowIfNull(httpAddress);
-        return new UriBuilder(Uri.UriSchemeHttp, httpAddress.Host, DefaultPort).Uri;
-    }
+    public static Uri DefaultAddress(Uri httpAddress) => new UriBuilder(Uri.UriSchemeHttp, httpAddress.Host, DefaultPort).Uri;
 
     public void Dispose() => _channel.Dispose();
 
