@@ -23,12 +23,7 @@ public static class InjectLoad
     public const string DroppedError = "dropped:";
 
     /// <summary>Runs one phase at <paramref name="rate"/> requests per second and returns every request's sample.</summary>
-    /// <param name="rate">Requests per second.</param>
-    /// <param name="during">How long requests fall due.</param>
-    /// <param name="maxRequests">Most requests in the phase.</param>
     /// <param name="send">Sends one request: the request's number (its "copy") and the phase start in, a sample out.</param>
-    /// <param name="progress">Updated with every sample, for the live display.</param>
-    /// <param name="cancellationToken">Stops the phase at once.</param>
     public static Task<(IReadOnlyList<RequestSample> Samples, int Late, TimeSpan Elapsed)> RunAsync(
         double rate,
         TimeSpan during,

@@ -23,14 +23,7 @@ public static class ScenarioPhase
     public sealed record Outcome(IReadOnlyList<RequestSample> Samples, int Late, TimeSpan Elapsed, IReadOnlyList<string> Log);
 
     /// <summary>Runs the phase.</summary>
-    /// <param name="scenario">What to invoke.</param>
-    /// <param name="clients">The connections its invocations share.</param>
-    /// <param name="simulation">The load.</param>
     /// <param name="previousPerSecond">The rate a <see cref="LoadSimulation.RampingInject"/> starts from.</param>
-    /// <param name="label">Printed on the progress lines, e.g. <c>download-json-1000000 x4 measured</c>.</param>
-    /// <param name="maxRequests">Most invocations in the phase.</param>
-    /// <param name="requestTimeout">How long one invocation may take.</param>
-    /// <param name="cancellationToken">Stops the phase at once (the overall timeout, Ctrl+C).</param>
     public static async Task<Outcome> RunAsync(
         LoadScenario scenario,
         ScenarioClients clients,

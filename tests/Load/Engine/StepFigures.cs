@@ -1,9 +1,6 @@
 namespace WebSerialization.Load.Engine;
 
 /// <summary>One step's figures over a phase's invocations: its own latency histogram, counts and mean size.</summary>
-/// <param name="Name">The step's name.</param>
-/// <param name="Succeeded">Runs of the step that succeeded.</param>
-/// <param name="Failed">Runs that failed.</param>
 /// <param name="Latency">The successful runs' durations; null when none succeeded.</param>
 /// <param name="ResponseBytes">Mean bytes received by the successful runs.</param>
 /// <param name="RequestBytes">Mean bytes sent by the successful runs.</param>

@@ -7,7 +7,6 @@ namespace WebSerialization.Load.Scenarios;
 /// load simulation, and records every invocation's latency, time to first byte, bytes and failure reason.
 /// </summary>
 /// <param name="Name">What the screen, the report files and <c>--scenarios</c> call it.</param>
-/// <param name="Run">One invocation.</param>
 public sealed record LoadScenario(string Name, Func<ScenarioContext, Task<Response>> Run)
 {
     private readonly string? _description;

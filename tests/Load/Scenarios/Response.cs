@@ -7,11 +7,9 @@ namespace WebSerialization.Load.Scenarios;
 /// The engine records <see cref="SizeBytes"/> as bytes received and <see cref="BytesSent"/> as bytes sent (NBomber keeps
 /// one <c>sizeBytes</c> for both); a failed response counts under its <see cref="Message"/>, the reports' failure reason.
 /// </summary>
-/// <param name="IsError">True for a failure.</param>
 /// <param name="StatusCode">The HTTP status, 200 for a gRPC call that ended OK, or 0 when no answer came.</param>
 /// <param name="SizeBytes">Bytes received (a response body, gRPC messages).</param>
 /// <param name="BytesSent">Bytes sent (a request body).</param>
-/// <param name="Message">Why it failed; null when it did not.</param>
 public record Response(bool IsError, int StatusCode, long SizeBytes, long BytesSent, string? Message)
 {
     /// <summary>A success.</summary>

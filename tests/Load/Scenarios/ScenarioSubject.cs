@@ -7,9 +7,6 @@ namespace WebSerialization.Load.Scenarios;
 /// payload's members and the endpoint. The engine never reads it; a scenario without one runs and reports like any
 /// other, and is left out of the per-format charts and targets.
 /// </summary>
-/// <param name="Operation">Download, upload, convert, a gRPC call, or one of the scenario's own.</param>
-/// <param name="Format">The format downloaded, uploaded, or converted to.</param>
-/// <param name="MemberCount">Members in the payload.</param>
 /// <param name="Baseline">True for the MVC baseline's endpoint (<c>/api/mvc/organization</c>), false for the streamed one.</param>
 public sealed record ScenarioSubject(ScenarioOperation Operation, WireFormat Format, int MemberCount, bool Baseline = false)
 {

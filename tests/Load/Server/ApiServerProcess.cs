@@ -45,9 +45,6 @@ public sealed class ApiServerProcess : IAsyncDisposable
 
     /// <summary>Builds the API in Release (unless <paramref name="build"/> is false) and returns the path of its assembly.</summary>
     /// <param name="repositoryRoot">The folder holding WebSerialization.sln.</param>
-    /// <param name="build">Whether to run <c>dotnet build -c Release</c> first.</param>
-    /// <param name="buildLog">Where the build's output goes.</param>
-    /// <param name="cancellationToken">Stops the build.</param>
     public static async Task<string> BuildAsync(string repositoryRoot, bool build, string buildLog, CancellationToken cancellationToken)
     {
         var project = Path.Combine(repositoryRoot, "src", "Api", "WebSerialization.Api.csproj");
@@ -72,9 +69,7 @@ public sealed class ApiServerProcess : IAsyncDisposable
     /// <param name="assembly">The path of WebSerialization.Api.dll (from <see cref="BuildAsync"/>).</param>
     /// <param name="memberCount">The organization's member count (Organization__MemberCount).</param>
     /// <param name="environment">More environment variables, applied last.</param>
-    /// <param name="logPath">Where the server's output goes.</param>
     /// <param name="cpus">The CPUs it runs on (see <see cref="ApiProcessStart.Info"/>); null for any.</param>
-    /// <param name="cancellationToken">Stops the start.</param>
     public static async Task<ApiServerProcess> StartAsync(
         string assembly,
         int memberCount,
