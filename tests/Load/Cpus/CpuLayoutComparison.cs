@@ -90,7 +90,6 @@ public static class CpuLayoutComparison
         return plan.Compares && tables.Count > 0 ? new CpuLayoutSection(Legend(plan), tables) : null;
     }
 
-    /// <summary>The section of a Markdown summary.</summary>
     public static string Markdown(CpuLayoutSection section)
     {
         var md = new StringBuilder().AppendLine(Invariant, $"## {Title}").AppendLine().AppendLine(section.Legend);

@@ -77,7 +77,6 @@ public sealed record CapacitySearch(double StartRate, double Factor, double MaxR
             : null;
     }
 
-    /// <summary>The search's outcome from the steps it ran.</summary>
     public CapacityResult Conclude(LoadScenario scenario, IReadOnlyList<ScenarioResult> steps)
     {
         ScenarioResult? sustained = null;

@@ -33,7 +33,6 @@ public static class InjectLoad
         CancellationToken cancellationToken) =>
         RunAsync(ArrivalSchedule.Constant(rate, during, maxRequests), send, progress, cancellationToken);
 
-    /// <summary>Runs one phase whose requests fall due on <paramref name="schedule"/> and returns every request's sample.</summary>
     public static async Task<(IReadOnlyList<RequestSample> Samples, int Late, TimeSpan Elapsed)> RunAsync(
         ArrivalSchedule schedule,
         Func<int, long, Task<RequestSample>> send,

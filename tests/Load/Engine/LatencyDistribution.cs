@@ -6,7 +6,6 @@ namespace WebSerialization.Load.Engine;
 /// </summary>
 public sealed record LatencyDistribution(int Count, double Min, double Mean, double P50, double P95, double P99, double Max)
 {
-    /// <summary>The distribution of <paramref name="milliseconds"/>, or null when there are none.</summary>
     public static LatencyDistribution? Of(IEnumerable<double> milliseconds) =>
         LatencyHistogram.Of(milliseconds.Select(TimeSpan.FromMilliseconds)).ToDistribution();
 }

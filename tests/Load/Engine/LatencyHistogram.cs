@@ -18,14 +18,12 @@ public sealed class LatencyHistogram
     // Concurrent: the copies of a phase record into one histogram while the progress display reads it.
     private readonly LongConcurrentHistogram _histogram = new(1, HighestMicroseconds, SignificantDigits);
 
-    /// <summary>Requests recorded.</summary>
     public long Count => _histogram.TotalCount;
 
     /// <summary>Records one request's time; times beyond an hour are recorded as an hour.</summary>
     public void Record(TimeSpan time) =>
         _histogram.RecordValue(Math.Clamp((long)Math.Round(time.TotalMicroseconds), 1, HighestMicroseconds));
 
-    /// <summary>Adds every value recorded in <paramref name="other"/> to this histogram.</summary>
     public void Add(LatencyHistogram other)
     {
         _histogram.Add(other._histogram);
@@ -53,7 +51,6 @@ public sealed class LatencyHistogram
         _histogram.Add(recorded);
     }
 
-    /// <summary>A histogram of <paramref name="times"/>.</summary>
     public static LatencyHistogram Of(IEnumerable<TimeSpan> times)
     {
         var histogram = new LatencyHistogram();
@@ -69,7 +66,6 @@ public sealed class LatencyHistogram
     public double? Percentile(double percentile) =>
         Count == 0 ? null : _histogram.GetValueAtPercentile(percentile) / 1000.0;
 
-    /// <summary>The distribution's summary in milliseconds, or null when nothing is recorded.</summary>
     public LatencyDistribution? ToDistribution()
     {
         if (Count == 0)

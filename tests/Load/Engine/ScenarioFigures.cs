@@ -22,7 +22,6 @@ public sealed record ScenarioFigures(
     long PeakWorkingSet,
     long WorkingSetRaise)
 {
-    /// <summary>One repetition's figures.</summary>
     public static ScenarioFigures Of(ScenarioResult result)
     {
         var latency = result.Latency;

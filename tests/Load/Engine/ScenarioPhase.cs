@@ -15,7 +15,6 @@ public static class ScenarioPhase
     /// <summary>Log lines kept per phase; the rest are counted.</summary>
     public const int KeptLogLines = 10;
 
-    /// <summary>What a phase measured.</summary>
     /// <param name="Samples">Every invocation, dropped ones included.</param>
     /// <param name="Late">Open model: invocations started more than <see cref="InjectLoad.LateAfter"/> after they fell due.</param>
     /// <param name="Elapsed">From the phase's start until its last invocation returned.</param>

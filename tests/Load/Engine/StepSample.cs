@@ -1,6 +1,5 @@
 namespace WebSerialization.Load.Engine;
 
-/// <summary>One <see cref="Step.Run"/> inside one invocation.</summary>
 /// <param name="Duration">From the step's start to its response.</param>
 /// <param name="SizeBytes">Bytes its response received.</param>
 public readonly record struct StepSample(string Name, TimeSpan Duration, long SizeBytes, long BytesSent, string? Error)

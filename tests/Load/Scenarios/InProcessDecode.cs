@@ -16,7 +16,6 @@ public static class InProcessDecode
     private const int Runs = 3;
     private const int ReadSize = 64 * 1024;
 
-    /// <summary>The median decode time of <paramref name="Bytes"/> bytes.</summary>
     public sealed record Measurement(TimeSpan Median, int Bytes);
 
     public static async Task<Measurement> MeasureAsync(WireFormat format, byte[] payload, CancellationToken cancellationToken)

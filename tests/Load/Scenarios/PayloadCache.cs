@@ -49,7 +49,6 @@ public sealed class PayloadCache(TimeSpan timeout)
         return payload;
     }
 
-    /// <summary>The download that fetches a payload from the streamed endpoint.</summary>
     public static HttpRequestMessage Download(WireFormat format, int memberCount) =>
         new HttpRequestMessage(HttpMethod.Get, string.Create(CultureInfo.InvariantCulture, $"{HttpScenarios.OrganizationPath}?format={format.Key}&count={memberCount}"));
 }

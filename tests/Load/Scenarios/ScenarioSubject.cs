@@ -13,6 +13,5 @@ public sealed record ScenarioSubject(ScenarioOperation Operation, WireFormat For
     /// <summary>What a bar of a chart calls it: the format's key, with <c>stock</c> for the MVC baseline.</summary>
     public string Label => Baseline ? $"{Format.Key} stock" : Format.Key;
 
-    /// <summary>True for a streamed-endpoint scenario of <paramref name="operation"/>.</summary>
     public bool IsStreamed(ScenarioOperation operation) => !Baseline && Operation == operation;
 }

@@ -31,7 +31,6 @@ public sealed class ApiServerProcess : IAsyncDisposable
 
     public int ProcessId => _process.ProcessId;
 
-    /// <summary>True once the process has ended, whoever ended it.</summary>
     public bool HasExited => _process.HasExited;
 
     /// <summary>How the process ended, for a report: its exit code and the last line it logged.</summary>

@@ -18,10 +18,8 @@ public sealed class PeakWorkingSetWatch
         _sampling = SampleAsync(_stop.Token);
     }
 
-    /// <summary>The working set when the watch started.</summary>
     public long AtStart { get; private init; }
 
-    /// <summary>Resets the peak and starts sampling.</summary>
     public static async Task<PeakWorkingSetWatch> StartAsync(WorkingSetProbe probe, CancellationToken cancellationToken)
     {
         probe.ResetPeak();

@@ -19,7 +19,6 @@ public static class SmokeGate
     /// </summary>
     public const double MaxAllocatedMegabytesPerFullDownload = 0.55;
 
-    /// <summary>Every reason the run fails the gate; empty when it passes.</summary>
     public static IReadOnlyList<string> Problems(IReadOnlyList<ScenarioResult> results)
     {
         var problems = new List<string>();

@@ -10,7 +10,6 @@ namespace WebSerialization.Load.Scenarios;
 /// </summary>
 public static class BaselineScenarios
 {
-    /// <summary>The prefix of every baseline scenario's name.</summary>
     public const string Prefix = "baseline-";
 
     /// <summary>The server setting that maps the baseline (off in Production, which is how the runner starts the API).</summary>

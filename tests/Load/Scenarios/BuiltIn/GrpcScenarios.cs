@@ -12,11 +12,9 @@ namespace WebSerialization.Load.Scenarios;
 /// </summary>
 public static class GrpcScenarios
 {
-    /// <summary><c>grpc-unary-N</c>.</summary>
     public static LoadScenario Unary(int memberCount) =>
         Create(ScenarioOperation.GrpcUnary, "GetOrganization", memberCount, context => GrpcCalls.GetOrganizationAsync(context, memberCount));
 
-    /// <summary><c>grpc-stream-N</c>.</summary>
     public static LoadScenario Stream(int memberCount) =>
         Create(ScenarioOperation.GrpcStream, "StreamOrganization", memberCount, context => GrpcCalls.StreamOrganizationAsync(context, memberCount));
 

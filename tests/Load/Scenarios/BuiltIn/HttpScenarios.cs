@@ -16,7 +16,6 @@ public static class HttpScenarios
     public const string OrganizationPath = "/api/organization";
     public const string ConvertPath = "/api/organization/convert";
 
-    /// <summary>A download of <paramref name="memberCount"/> members in <paramref name="format"/>.</summary>
     public static LoadScenario Download(WireFormat format, int memberCount, bool baseline = false)
     {
         var subject = new ScenarioSubject(ScenarioOperation.Download, format, memberCount, baseline);
@@ -30,7 +29,6 @@ public static class HttpScenarios
     public static LoadScenario Upload(WireFormat format, int memberCount, bool baseline = false) =>
         WithPayload(new ScenarioSubject(ScenarioOperation.Upload, format, memberCount, baseline));
 
-    /// <summary>A convert of <paramref name="memberCount"/> members from JSON to <paramref name="format"/>.</summary>
     public static LoadScenario Convert(WireFormat format, int memberCount) =>
         WithPayload(new ScenarioSubject(ScenarioOperation.Convert, format, memberCount));
 

@@ -47,7 +47,6 @@ public sealed class GrpcConnection : IDisposable
         _invoker = _channel.CreateCallInvoker();
     }
 
-    /// <summary>Where the calls go, e.g. http://127.0.0.1:8081.</summary>
     public Uri Address { get; }
 
     /// <summary><c>GetOrganization</c>, answering the length of the organization message.</summary>
@@ -58,7 +57,6 @@ public sealed class GrpcConnection : IDisposable
     public static Method<OrganizationRequest, MessageLength> StreamOrganization { get; } =
         new(MethodType.ServerStreaming, Service, "StreamOrganization", RequestMarshaller, Length);
 
-    /// <summary>Makes calls on the shared channel.</summary>
     public CallInvoker Invoker => _invoker;
 
     /// <summary>The gRPC address of a server that was not started by the runner: its host, on <see cref="DefaultPort"/>.</summary>
