@@ -25,9 +25,6 @@ public sealed class WorkingSetProbe
 
     public static WorkingSetProbe ThroughMetrics(ServerMetricsClient metrics) => new(null, metrics);
 
-    /// <summary>True when readings cost the server requests (and allocations).</summary>
-    public bool CallsTheServer => _processId is null;
-
     public string PeakMethod => _processId is null
         ? "largest of /metrics dotnet_process_memory_working_set_bytes polled every 250 ms"
         : _kernelPeakReset ? "kernel peak RSS (VmHWM, reset per scenario) and VmRSS every 250 ms"

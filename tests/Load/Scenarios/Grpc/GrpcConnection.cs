@@ -37,7 +37,6 @@ public sealed class GrpcConnection : IDisposable
 
     public GrpcConnection(Uri address)
     {
-        Address = address;
         _channel = GrpcChannel.ForAddress(address, new GrpcChannelOptions
         {
             MaxReceiveMessageSize = null,
@@ -46,8 +45,6 @@ public sealed class GrpcConnection : IDisposable
         });
         _invoker = _channel.CreateCallInvoker();
     }
-
-    public Uri Address { get; }
 
     /// <summary><c>GetOrganization</c>, answering the length of the organization message.</summary>
     public static Method<OrganizationRequest, MessageLength> GetOrganization { get; } =
