@@ -61,16 +61,12 @@ public static class CpuAffinity
 
     private static async Task<(int ExitCode, string Error)> RunTasksetAsync(IReadOnlyList<string> arguments, CancellationToken cancellationToken)
     {
-        var start = new ProcessStartInfo(ApiProcessStart.TasksetPath)
+        var start = new ProcessStartInfo(ApiProcessStart.TasksetPath, arguments)
         {
             RedirectStandardOutput = true,
             RedirectStandardError = true,
             UseShellExecute = false,
         };
-        foreach (var argument in arguments)
-        {
-            start.ArgumentList.Add(argument);
-        }
 
         Process? taskset;
         try

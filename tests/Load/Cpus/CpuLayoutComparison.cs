@@ -73,15 +73,13 @@ public static class CpuLayoutComparison
     }
 
     /// <summary>What the two tables show, with the two layouts of this run in words.</summary>
-    public static string Legend(CpuPlan plan)
-    {
-        return $"Each scenario and load ran under both layouts, one after the other, each on a fresh server unless the run shares one. {Capitalized(plan.Describe(CpuLayout.Split))}. "
+    public static string Legend(CpuPlan plan) =>
+        $"Each scenario and load ran under both layouts, one after the other, each on a fresh server unless the run shares one. {Capitalized(plan.Describe(CpuLayout.Split))}. "
             + $"{Capitalized(plan.Describe(CpuLayout.Shared))}. Figures are medians over the runs of each (--repeat). "
             + "A p50 ratio above 1 means the download or upload took longer when the server shared its CPUs with the load client; a requests/s or sustained-rate ratio "
             + "above 1 means sharing let it serve more (the server had more CPUs), below 1 that the client's own work cost the server more than the extra CPUs gave. "
             + "Server CPU is the server process's user and system time over the measured phase per request: what a request cost it, however many CPUs it had. "
             + "Client CPU busy is the share of its own CPUs the runner used while split: near 100 %, the client rather than the server set the pace.";
-    }
 
     /// <summary>The section's legend and tables, or null when the run measured one layout only (or nothing under both).</summary>
     public static CpuLayoutSection? Section(IReadOnlyList<ScenarioResult> results, IReadOnlyList<CapacityResult> capacities, CpuPlan plan)

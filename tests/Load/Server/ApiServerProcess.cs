@@ -178,17 +178,12 @@ public sealed class ApiServerProcess : IAsyncDisposable
     // Runs the dotnet CLI, appends its output to the log file, and returns its exit code and standard output.
     private static async Task<(int ExitCode, string Output)> RunDotnetAsync(IReadOnlyList<string> arguments, string logFile, CancellationToken cancellationToken)
     {
-        var start = new ProcessStartInfo(DotnetHost.Path)
+        var start = new ProcessStartInfo(DotnetHost.Path, arguments)
         {
             RedirectStandardOutput = true,
             RedirectStandardError = true,
             UseShellExecute = false,
         };
-        foreach (var argument in arguments)
-        {
-            start.ArgumentList.Add(argument);
-        }
-
         using var process = Process.Start(start) ?? throw new InvalidOperationException("Could not start dotnet.");
         try
         {

@@ -25,9 +25,8 @@ public sealed record ServerCost(
 
     /// <summary>The difference between two scrapes, without the <paramref name="scrapes"/> whose allocation fell between them.</summary>
     /// <param name="scrapes">Scrapes in the window: the first's tail and the last's head make one, and every scrape between.</param>
-    public static ServerCost Between(ServerMetrics before, ServerMetrics after, long scrapes, long scrapeBytes)
-    {
-        return new ServerCost(
+    public static ServerCost Between(ServerMetrics before, ServerMetrics after, long scrapes, long scrapeBytes) =>
+        new ServerCost(
             after.RequestsServed - before.RequestsServed,
             Math.Max(0, after.AllocatedBytes - before.AllocatedBytes - (scrapes * scrapeBytes)),
             scrapes,
@@ -36,5 +35,4 @@ public sealed record ServerCost(
             after.CollectionsOf("gen1") - before.CollectionsOf("gen1"),
             after.CollectionsOf("gen2") - before.CollectionsOf("gen2"),
             (after.PauseSeconds - before.PauseSeconds) * 1000);
-    }
 }
