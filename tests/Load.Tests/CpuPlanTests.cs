@@ -1,4 +1,3 @@
-using WebSerialization.Load.Cpus;
 using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.Load.Tests;

@@ -1,5 +1,3 @@
-using WebSerialization.Load.Cpus;
-
 namespace WebSerialization.Load.Engine;
 
 /// <summary>One scenario's capacity search: every step, the last one that passed, and why the search stopped.</summary>

@@ -1,5 +1,3 @@
-using WebSerialization.Load.Cpus;
-
 namespace WebSerialization.Load.Engine;
 
 /// <summary>

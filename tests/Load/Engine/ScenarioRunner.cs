@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Globalization;
-using WebSerialization.Load.Cpus;
 
 namespace WebSerialization.Load.Engine;
 

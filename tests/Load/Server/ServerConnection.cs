@@ -1,6 +1,5 @@
 using System.Globalization;
 using System.Net;
-using WebSerialization.Load.Cpus;
 using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.Load.Server;
