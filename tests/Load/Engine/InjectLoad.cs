@@ -22,17 +22,8 @@ public static class InjectLoad
     /// <summary>The start of a dropped request's error.</summary>
     public const string DroppedError = "dropped:";
 
-    /// <summary>Runs one phase at <paramref name="rate"/> requests per second and returns every request's sample.</summary>
+    /// <summary>Runs one phase whose requests fall due on <paramref name="schedule"/> and returns every request's sample.</summary>
     /// <param name="send">Sends one request: the request's number (its "copy") and the phase start in, a sample out.</param>
-    public static Task<(IReadOnlyList<RequestSample> Samples, int Late, TimeSpan Elapsed)> RunAsync(
-        double rate,
-        TimeSpan during,
-        int maxRequests,
-        Func<int, long, Task<RequestSample>> send,
-        PhaseProgress progress,
-        CancellationToken cancellationToken) =>
-        RunAsync(ArrivalSchedule.Constant(rate, during, maxRequests), send, progress, cancellationToken);
-
     public static async Task<(IReadOnlyList<RequestSample> Samples, int Late, TimeSpan Elapsed)> RunAsync(
         ArrivalSchedule schedule,
         Func<int, long, Task<RequestSample>> send,

@@ -4,8 +4,4 @@ namespace WebSerialization.Load.Engine;
 /// Order statistics of one measure over a scenario's samples, in milliseconds, read from a
 /// <see cref="LatencyHistogram"/>: within 0.1 % of the recorded values (<see cref="LatencyHistogram.RelativePrecision"/>).
 /// </summary>
-public sealed record LatencyDistribution(int Count, double Min, double Mean, double P50, double P95, double P99, double Max)
-{
-    public static LatencyDistribution? Of(IEnumerable<double> milliseconds) =>
-        LatencyHistogram.Of(milliseconds.Select(TimeSpan.FromMilliseconds)).ToDistribution();
-}
+public sealed record LatencyDistribution(int Count, double Min, double Mean, double P50, double P95, double P99, double Max);
