@@ -84,59 +84,53 @@ public sealed class ApiServerProcess : IAsyncDisposable
         {
             try
             {
-                return await StartOnceAsync(assembly, memberCount, environment, logPath, cpus, cancellationToken);
+                return await StartOnceAsync();
             }
             catch (AddressInUseException) when (attempt < Attempts)
             {
                 Console.WriteLine("  The API's port was taken before it bound it; starting it again on other ports.");
             }
         }
-    }
 
-    private static async Task<ApiServerProcess> StartOnceAsync(
-        string assembly,
-        int memberCount,
-        IReadOnlyDictionary<string, string> environment,
-        string logPath,
-        CpuSet? cpus,
-        CancellationToken cancellationToken)
-    {
-        var baseAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
-        var grpcAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
-        var settings = new Dictionary<string, string>
+        async Task<ApiServerProcess> StartOnceAsync()
         {
-            ["Metrics__Enabled"] = "true",
+            var baseAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
+            var grpcAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
+            var settings = new Dictionary<string, string>
+            {
+                ["Metrics__Enabled"] = "true",
 
-            // Every virtual user connects from 127.0.0.1, one client to the server: only the total limit applies to a run.
-            ["Limits__MaxHeavyRequestsPerClient"] = int.MaxValue.ToString(CultureInfo.InvariantCulture),
-        };
-        foreach (var (name, value) in environment)
-        {
-            settings[name] = value;
-        }
+                // Every virtual user connects from 127.0.0.1, one client to the server: only the total limit applies to a run.
+                ["Limits__MaxHeavyRequestsPerClient"] = int.MaxValue.ToString(CultureInfo.InvariantCulture),
+            };
+            foreach (var (name, value) in environment)
+            {
+                settings[name] = value;
+            }
 
-        var start = ApiProcessStart.Info(assembly, baseAddress, grpcAddress.Port, memberCount, settings, cpus);
-        var server = new ApiServerProcess(new StreamWriter(logPath) { AutoFlush = true }, grpcAddress);
-        try
-        {
-            server._process = ApiProcess.Start(start, baseAddress, server.WriteLog);
-        }
-        catch (System.ComponentModel.Win32Exception exception)
-        {
-            await server._log.DisposeAsync();
-            throw new InvalidOperationException($"Cannot start the API with {start.FileName} ({exception.Message}){(cpus is null ? string.Empty : ": install util-linux for taskset, or pass --cpu-layout shared")}.", exception);
-        }
+            var start = ApiProcessStart.Info(assembly, baseAddress, grpcAddress.Port, memberCount, settings, cpus);
+            var server = new ApiServerProcess(new StreamWriter(logPath) { AutoFlush = true }, grpcAddress);
+            try
+            {
+                server._process = ApiProcess.Start(start, baseAddress, server.WriteLog);
+            }
+            catch (System.ComponentModel.Win32Exception exception)
+            {
+                await server._log.DisposeAsync();
+                throw new InvalidOperationException($"Cannot start the API with {start.FileName} ({exception.Message}){(cpus is null ? string.Empty : ": install util-linux for taskset, or pass --cpu-layout shared")}.", exception);
+            }
 
-        Console.WriteLine($"Started the API (pid {server.ProcessId}, {memberCount:N0} members{(cpus is null ? string.Empty : $", on {cpus.Describe()}")}) at {baseAddress}; log: {Path.GetFileName(logPath)}");
-        try
-        {
-            await server._process.WaitUntilHealthyAsync(StartTimeout, $"see {logPath}.", cancellationToken);
-            return server;
-        }
-        catch
-        {
-            await server.DisposeAsync();
-            throw;
+            Console.WriteLine($"Started the API (pid {server.ProcessId}, {memberCount:N0} members{(cpus is null ? string.Empty : $", on {cpus.Describe()}")}) at {baseAddress}; log: {Path.GetFileName(logPath)}");
+            try
+            {
+                await server._process.WaitUntilHealthyAsync(StartTimeout, $"see {logPath}.", cancellationToken);
+                return server;
+            }
+            catch
+            {
+                await server.DisposeAsync();
+                throw;
+            }
         }
     }
 
