@@ -68,10 +68,10 @@ public static class CpuAffinity
             UseShellExecute = false,
         };
 
-        Process? taskset;
+        Process taskset;
         try
         {
-            taskset = Process.Start(start);
+            taskset = Process.Start(start) ?? throw new InvalidOperationException("Cannot run taskset.");
         }
         catch (System.ComponentModel.Win32Exception exception)
         {
@@ -80,11 +80,6 @@ public static class CpuAffinity
 
         using (taskset)
         {
-            if (taskset is null)
-            {
-                throw new InvalidOperationException("Cannot run taskset.");
-            }
-
             var error = taskset.StandardError.ReadToEndAsync(cancellationToken);
             _ = await taskset.StandardOutput.ReadToEndAsync(cancellationToken);
             await taskset.WaitForExitAsync(cancellationToken);
