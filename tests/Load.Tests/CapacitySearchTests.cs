@@ -14,36 +14,23 @@ public class CapacitySearchTests
         Assert.Equal([50, 75, 113, 169, 253, 380], Search.Rates());
     }
 
-    [Fact]
-    public void SustainsTheLastRateBeforeTheP99CrossesTheBound()
+    // Rows: the last rate before the p99 crosses the bound is sustained (SampleRun's p99 is 1.98 x its p50: 40, 45 and
+    // 60 ms p50 give p99 79, 89 and 119 ms); the first failed request stops the search whatever the latency; nothing is
+    // sustained when the first step misses.
+    [Theory]
+    [InlineData(new double[] { 40, 45, 60 }, -1, 75, "113/s: p99 11")]
+    [InlineData(new double[] { 1, 1 }, 1, 50, "75/s: 1 failed (dropped")]
+    [InlineData(new double[] { 80 }, -1, 0, "50/s: p99 15")]
+    public void SustainsTheLastRateBeforeAStepMisses(double[] p50s, int failedStep, double sustained, string stop)
     {
-        // SampleRun's p99 is 1.98 x its p50: 40, 45 and 60 ms p50 give p99 79, 89 and 119 ms.
-        ScenarioResult[] steps = [Step(50, 40), Step(75, 45), Step(113, 60)];
+        double[] rates = [50, 75, 113];
+        var steps = p50s.Select((p50, index) => Step(rates[index], p50, index == failedStep ? "dropped: 256 requests were in flight when it fell due" : null)).ToArray();
 
         var capacity = Search.Conclude(Download, steps);
 
-        Assert.Equal(75, capacity.SustainedRate);
-        Assert.StartsWith("113/s: p99 11", capacity.Stop, StringComparison.Ordinal);
-    }
-
-    [Fact]
-    public void StopsAtTheFirstFailedRequestWhateverTheLatency()
-    {
-        ScenarioResult[] steps = [Step(50, 1), Step(75, 1, failure: "dropped: 256 requests were in flight when it fell due")];
-
-        var capacity = Search.Conclude(Download, steps);
-
-        Assert.Equal(50, capacity.SustainedRate);
-        Assert.Contains("1 failed (dropped", capacity.Stop, StringComparison.Ordinal);
-    }
-
-    [Fact]
-    public void SustainsNothingWhenTheFirstStepMisses()
-    {
-        var capacity = Search.Conclude(Download, [Step(50, 80)]);
-
-        Assert.Equal(0, capacity.SustainedRate);
-        Assert.Null(capacity.Sustained);
+        Assert.Equal(sustained, capacity.SustainedRate);
+        Assert.Equal(sustained == 0, capacity.Sustained is null);
+        Assert.StartsWith(stop, capacity.Stop, StringComparison.Ordinal);
     }
 
     [Fact]

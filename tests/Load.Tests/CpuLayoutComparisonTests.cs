@@ -1,4 +1,3 @@
-using WebSerialization.Load.Cpus;
 using WebSerialization.Models;
 using WebSerialization.Tests.Processes;
 

@@ -1,4 +1,3 @@
-using WebSerialization.Load.Cpus;
 using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.Load.Tests;
@@ -25,32 +24,21 @@ public class CpuPlanTests
         Assert.Equal([CpuLayout.Split], CpuPlan.Resolve(LoadOptions.Parse(["--smoke"]), TwoCpus, Singles(TwoCpus)).Layouts);
     }
 
-    [Fact]
-    public void KeepsTheHardwareThreadsOfACoreOnOneSide()
+    // Rows: the hardware threads of a core stay on one side; the only core's threads are split; the server gets the
+    // larger half of an odd number of cores; the client gets what --server-cpus leaves, and the server what --client-cpus leaves.
+    [Theory]
+    [InlineData("", "0-3", "0,2 1,3", "0,2", "1,3")]
+    [InlineData("", "0-1", "0-1", "0", "1")]
+    [InlineData("", "0-2", null, "0-1", "2")]
+    [InlineData("--server-cpus 1", "0-3", null, "1", "0,2-3")]
+    [InlineData("--client-cpus 3", "0-3", null, "0-2", "3")]
+    public void SplitsTheCoresBetweenTheServerAndTheClient(string args, string available, string? cores, string server, string client)
     {
-        var available = CpuSet.Parse("0-3");
+        var cpus = CpuSet.Parse(available);
 
-        var plan = CpuPlan.Resolve(LoadOptions.Parse([]), available, [CpuSet.Parse("0,2"), CpuSet.Parse("1,3")]);
+        var plan = CpuPlan.Resolve(LoadOptions.Parse(args.Split(' ', StringSplitOptions.RemoveEmptyEntries)), cpus, cores is null ? Singles(cpus) : [.. cores.Split(' ').Select(core => CpuSet.Parse(core))]);
 
-        Assert.Equal(("0,2", "1,3"), (plan.Server!.ToString(), plan.Client!.ToString()));
-    }
-
-    [Fact]
-    public void SplitsTheHardwareThreadsOfTheOnlyCore()
-    {
-        var plan = CpuPlan.Resolve(LoadOptions.Parse([]), TwoCpus, [TwoCpus]);
-
-        Assert.Equal(("0", "1"), (plan.Server!.ToString(), plan.Client!.ToString()));
-    }
-
-    [Fact]
-    public void GivesTheServerTheLargerHalfOfAnOddNumberOfCores()
-    {
-        var available = CpuSet.Parse("0-2");
-
-        var plan = CpuPlan.Resolve(LoadOptions.Parse([]), available, Singles(available));
-
-        Assert.Equal(("0-1", "2"), (plan.Server!.ToString(), plan.Client!.ToString()));
+        Assert.Equal((server, client), (plan.Server!.ToString(), plan.Client!.ToString()));
     }
 
     [Fact]
@@ -74,18 +62,6 @@ public class CpuPlanTests
         Assert.Equal([CpuLayout.Shared], plan.Layouts);
         Assert.Null(plan.ServerCpus(CpuLayout.Shared));
         Assert.Contains("need", Assert.Throws<ArgumentException>(() => CpuPlan.Resolve(LoadOptions.Parse(["--cpu-layout", "split"]), one, [one])).Message, StringComparison.Ordinal);
-    }
-
-    [Fact]
-    public void GivesTheClientWhatTheServerLeavesAndTheServerWhatTheClientLeaves()
-    {
-        var available = CpuSet.Parse("0-3");
-
-        var server = CpuPlan.Resolve(LoadOptions.Parse(["--server-cpus", "1"]), available, Singles(available));
-        var client = CpuPlan.Resolve(LoadOptions.Parse(["--client-cpus", "3"]), available, Singles(available));
-
-        Assert.Equal(("1", "0,2-3"), (server.Server!.ToString(), server.Client!.ToString()));
-        Assert.Equal(("0-2", "3"), (client.Server!.ToString(), client.Client!.ToString()));
     }
 
     [Theory]

@@ -1,12 +1,9 @@
-using WebSerialization.Load;
 using WebSerialization.Models;
 
 namespace WebSerialization.Load.Tests;
 
 public class GrpcScenariosTests
 {
-    private static readonly WireFormat Protobuf = WireFormat.Protobuf;
-
     [Fact]
     public void ScenariosPrefixSelectsTheUnaryAndStreamingCallsForEachCount()
     {
@@ -24,7 +21,7 @@ public class GrpcScenariosTests
     {
         ScenarioResult[] results =
         [
-            SampleRun.Ran(HttpScenarios.Download(Protobuf, 1_000_000), 1, 82.8, 100),
+            SampleRun.Ran(HttpScenarios.Download(WireFormat.Protobuf, 1_000_000), 1, 82.8, 100),
             SampleRun.Ran(GrpcScenarios.Stream(1_000_000), 1, 82.8, streamP50),
         ];
 

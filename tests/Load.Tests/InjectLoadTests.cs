@@ -7,7 +7,7 @@ public class InjectLoadTests
     [Fact]
     public async Task SendsEveryRequestDueAtTheRateWhateverTheResponsesTake()
     {
-        var (samples, late, _) = await InjectLoad.RunAsync(100, TimeSpan.FromSeconds(0.3), 1_000, (copy, start) => Respond(copy, TimeSpan.FromMilliseconds(50)), new PhaseProgress(), CancellationToken.None);
+        var (samples, late, _) = await InjectLoad.RunAsync(ArrivalSchedule.Constant(100, TimeSpan.FromSeconds(0.3), 1_000), (copy, start) => Respond(copy, TimeSpan.FromMilliseconds(50)), new PhaseProgress(), CancellationToken.None);
 
         // 30 due; each takes 50 ms, five times the interval: a closed loop would have sent 6.
         Assert.Equal(30, samples.Count);
@@ -21,9 +21,7 @@ public class InjectLoadTests
         // The first send holds the scheduler's thread for 300 ms, as a stalled client would: the requests due meanwhile
         // go out late, and their latency must include that, although the server answered them at once.
         var (samples, late, _) = await InjectLoad.RunAsync(
-            100,
-            TimeSpan.FromSeconds(0.5),
-            1_000,
+            ArrivalSchedule.Constant(100, TimeSpan.FromSeconds(0.5), 1_000),
             (copy, start) =>
             {
                 if (copy == 0)
@@ -50,7 +48,7 @@ public class InjectLoadTests
     {
         var gate = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var due = InjectLoad.MaxInFlight + 44;
-        var run = InjectLoad.RunAsync(due / 0.2, TimeSpan.FromSeconds(0.2), 10_000, async (copy, start) =>
+        var run = InjectLoad.RunAsync(ArrivalSchedule.Constant(due / 0.2, TimeSpan.FromSeconds(0.2), 10_000), async (copy, start) =>
         {
             await gate.Task;
             return await Respond(copy, TimeSpan.Zero);

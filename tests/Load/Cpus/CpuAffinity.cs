@@ -35,8 +35,6 @@ public static class CpuAffinity
     /// </summary>
     public static async Task PinThisProcessAsync(CpuSet cpus, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(cpus);
-
         // taskset -a lists the threads, then sets each one's affinity: a thread that ends in between fails the whole
         // command with "No such process" after the others were set, so it is run again.
         const int Attempts = 5;
@@ -63,21 +61,17 @@ public static class CpuAffinity
 
     private static async Task<(int ExitCode, string Error)> RunTasksetAsync(IReadOnlyList<string> arguments, CancellationToken cancellationToken)
     {
-        var start = new ProcessStartInfo(ApiProcessStart.TasksetPath)
+        var start = new ProcessStartInfo(ApiProcessStart.TasksetPath, arguments)
         {
             RedirectStandardOutput = true,
             RedirectStandardError = true,
             UseShellExecute = false,
         };
-        foreach (var argument in arguments)
-        {
-            start.ArgumentList.Add(argument);
-        }
 
-        Process? taskset;
+        Process taskset;
         try
         {
-            taskset = Process.Start(start);
+            taskset = Process.Start(start) ?? throw new InvalidOperationException("Cannot run taskset.");
         }
         catch (System.ComponentModel.Win32Exception exception)
         {
@@ -86,11 +80,6 @@ public static class CpuAffinity
 
         using (taskset)
         {
-            if (taskset is null)
-            {
-                throw new InvalidOperationException("Cannot run taskset.");
-            }
-
             var error = taskset.StandardError.ReadToEndAsync(cancellationToken);
             _ = await taskset.StandardOutput.ReadToEndAsync(cancellationToken);
             await taskset.WaitForExitAsync(cancellationToken);

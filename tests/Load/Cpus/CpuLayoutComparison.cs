@@ -23,7 +23,6 @@ public static class CpuLayoutComparison
     /// <summary>One row per scenario and load measured under both layouts (capacity steps left out: the capacity table has them); null when none was.</summary>
     public static ReportTable? Table(IReadOnlyList<ScenarioResult> results)
     {
-        ArgumentNullException.ThrowIfNull(results);
         var rows = Pairs(results.Where(result => result.Outcome == ScenarioOutcome.Ran))
             .Select(pair => (IReadOnlyList<string>)
             [
@@ -50,7 +49,6 @@ public static class CpuLayoutComparison
     /// <summary>One row per capacity search made under both layouts; null when none was.</summary>
     public static ReportTable? CapacityTable(IReadOnlyList<CapacityResult> capacities)
     {
-        ArgumentNullException.ThrowIfNull(capacities);
         var rows = capacities.Where(capacity => capacity.Layout == CpuLayout.Split)
             .Select(split => (Split: split, Shared: capacities.FirstOrDefault(other => other.Layout == CpuLayout.Shared && other.Scenario == split.Scenario)))
             .Where(pair => pair.Shared is not null)
@@ -75,29 +73,23 @@ public static class CpuLayoutComparison
     }
 
     /// <summary>What the two tables show, with the two layouts of this run in words.</summary>
-    public static string Legend(CpuPlan plan)
-    {
-        ArgumentNullException.ThrowIfNull(plan);
-        return $"Each scenario and load ran under both layouts, one after the other, each on a fresh server unless the run shares one. {Capitalized(plan.Describe(CpuLayout.Split))}. "
+    public static string Legend(CpuPlan plan) =>
+        $"Each scenario and load ran under both layouts, one after the other, each on a fresh server unless the run shares one. {Capitalized(plan.Describe(CpuLayout.Split))}. "
             + $"{Capitalized(plan.Describe(CpuLayout.Shared))}. Figures are medians over the runs of each (--repeat). "
             + "A p50 ratio above 1 means the download or upload took longer when the server shared its CPUs with the load client; a requests/s or sustained-rate ratio "
             + "above 1 means sharing let it serve more (the server had more CPUs), below 1 that the client's own work cost the server more than the extra CPUs gave. "
             + "Server CPU is the server process's user and system time over the measured phase per request: what a request cost it, however many CPUs it had. "
             + "Client CPU busy is the share of its own CPUs the runner used while split: near 100 %, the client rather than the server set the pace.";
-    }
 
     /// <summary>The section's legend and tables, or null when the run measured one layout only (or nothing under both).</summary>
     public static CpuLayoutSection? Section(IReadOnlyList<ScenarioResult> results, IReadOnlyList<CapacityResult> capacities, CpuPlan plan)
     {
-        ArgumentNullException.ThrowIfNull(plan);
         IReadOnlyList<ReportTable> tables = [.. new[] { Table(results), CapacityTable(capacities) }.OfType<ReportTable>()];
         return plan.Compares && tables.Count > 0 ? new CpuLayoutSection(Legend(plan), tables) : null;
     }
 
-    /// <summary>The section of a Markdown summary.</summary>
     public static string Markdown(CpuLayoutSection section)
     {
-        ArgumentNullException.ThrowIfNull(section);
         var md = new StringBuilder().AppendLine(Invariant, $"## {Title}").AppendLine().AppendLine(section.Legend);
         foreach (var table in section.Tables)
         {
@@ -119,8 +111,6 @@ public static class CpuLayoutComparison
     /// </summary>
     public static IReadOnlyList<TargetVerdict> Evaluate(IReadOnlyList<ScenarioResult> results, CpuPlan plan)
     {
-        ArgumentNullException.ThrowIfNull(results);
-        ArgumentNullException.ThrowIfNull(plan);
         if (!plan.Compares || plan.Server is null)
         {
             return [];

@@ -28,7 +28,6 @@ public sealed record CpuPlan(CpuSet? Available, CpuSet? Server, CpuSet? Client, 
     /// </summary>
     public static CpuPlan Resolve(LoadOptions options, CpuSet? available, IReadOnlyList<CpuSet>? cores = null)
     {
-        ArgumentNullException.ThrowIfNull(options);
         var asked = options.ServerCpus is not null || options.ClientCpus is not null || options.CpuLayouts.Contains(CpuLayout.Split);
         if (available is null)
         {
@@ -89,7 +88,6 @@ public sealed record CpuPlan(CpuSet? Available, CpuSet? Server, CpuSet? Client, 
     /// <summary>The CPUs the client runs on under <paramref name="layout"/>: its own when split, every available one when shared; null: unknown.</summary>
     public CpuSet? ClientCpus(CpuLayout layout) => layout == CpuLayout.Split && Client is not null ? Client : Available;
 
-    /// <summary>One layout in words, for the reports.</summary>
     public string Describe(CpuLayout layout) => layout switch
     {
         CpuLayout.Split when Server is not null =>

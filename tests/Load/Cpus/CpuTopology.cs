@@ -15,7 +15,6 @@ public static class CpuTopology
     /// </summary>
     public static IReadOnlyList<CpuSet> Cores(CpuSet available, Func<int, CpuSet?>? siblingsOf = null)
     {
-        ArgumentNullException.ThrowIfNull(available);
         siblingsOf ??= ReadSiblings;
         var cores = new List<CpuSet>();
         foreach (var cpu in available.Cpus)

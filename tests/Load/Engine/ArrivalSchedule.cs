@@ -19,7 +19,6 @@ public sealed class ArrivalSchedule
         Count = (int)Math.Min(maxRequests, Math.Max(1, Math.Floor((from + to) / 2 * _seconds)));
     }
 
-    /// <summary>Invocations due in the phase.</summary>
     public int Count { get; }
 
     /// <summary><paramref name="perSecond"/> invocations a second for <paramref name="during"/>, at most <paramref name="maxRequests"/>.</summary>

@@ -1,9 +1,6 @@
-using WebSerialization.Load.Cpus;
-
 namespace WebSerialization.Load.Engine;
 
 /// <summary>One scenario's capacity search: every step, the last one that passed, and why the search stopped.</summary>
-/// <param name="Scenario">The scenario searched.</param>
 /// <param name="Steps">Every open-model step, in order (the first also carries the warm-up).</param>
 /// <param name="Sustained">The highest-rate step that passed (every step before it passed too); null when the first missed.</param>
 /// <param name="Stop">Why the search ended: the step that missed and how, or the rate limit.</param>

@@ -12,11 +12,8 @@ namespace WebSerialization.Load.Engine;
 /// </summary>
 public sealed record CapacitySearch(double StartRate, double Factor, double MaxRate, TimeSpan P99Bound, int Attempts = 1)
 {
-    public static CapacitySearch From(LoadOptions options)
-    {
-        ArgumentNullException.ThrowIfNull(options);
-        return new CapacitySearch(options.RateStart, options.RateFactor, options.RateMax, options.P99Bound, options.StepAttempts);
-    }
+    public static CapacitySearch From(LoadOptions options) =>
+        new CapacitySearch(options.RateStart, options.RateFactor, options.RateMax, options.P99Bound, options.StepAttempts);
 
     /// <summary>
     /// The rates to run, decided as the search goes: each of <see cref="Rates"/> until one passes or has missed
@@ -24,7 +21,6 @@ public sealed record CapacitySearch(double StartRate, double Factor, double MaxR
     /// </summary>
     public IEnumerable<double> Plan(IReadOnlyList<ScenarioResult> ran)
     {
-        ArgumentNullException.ThrowIfNull(ran);
         foreach (var rate in Rates())
         {
             for (var attempt = 1; ; attempt++)
@@ -65,7 +61,6 @@ public sealed record CapacitySearch(double StartRate, double Factor, double MaxR
     /// <summary>Why a step misses, or null when it passes.</summary>
     public string? Judge(ScenarioResult step)
     {
-        ArgumentNullException.ThrowIfNull(step);
         if (step.Outcome != ScenarioOutcome.Ran)
         {
             return step.Note ?? step.Outcome.ToString();
@@ -82,10 +77,8 @@ public sealed record CapacitySearch(double StartRate, double Factor, double MaxR
             : null;
     }
 
-    /// <summary>The search's outcome from the steps it ran.</summary>
     public CapacityResult Conclude(LoadScenario scenario, IReadOnlyList<ScenarioResult> steps)
     {
-        ArgumentNullException.ThrowIfNull(steps);
         ScenarioResult? sustained = null;
         string? stop = null;
         foreach (var rate in steps.GroupBy(step => step.Rate))

@@ -22,32 +22,14 @@ public static class InjectLoad
     /// <summary>The start of a dropped request's error.</summary>
     public const string DroppedError = "dropped:";
 
-    /// <summary>Runs one phase at <paramref name="rate"/> requests per second and returns every request's sample.</summary>
-    /// <param name="rate">Requests per second.</param>
-    /// <param name="during">How long requests fall due.</param>
-    /// <param name="maxRequests">Most requests in the phase.</param>
-    /// <param name="send">Sends one request: the request's number (its "copy") and the phase start in, a sample out.</param>
-    /// <param name="progress">Updated with every sample, for the live display.</param>
-    /// <param name="cancellationToken">Stops the phase at once.</param>
-    public static Task<(IReadOnlyList<RequestSample> Samples, int Late, TimeSpan Elapsed)> RunAsync(
-        double rate,
-        TimeSpan during,
-        int maxRequests,
-        Func<int, long, Task<RequestSample>> send,
-        PhaseProgress progress,
-        CancellationToken cancellationToken) =>
-        RunAsync(ArrivalSchedule.Constant(rate, during, maxRequests), send, progress, cancellationToken);
-
     /// <summary>Runs one phase whose requests fall due on <paramref name="schedule"/> and returns every request's sample.</summary>
+    /// <param name="send">Sends one request: the request's number (its "copy") and the phase start in, a sample out.</param>
     public static async Task<(IReadOnlyList<RequestSample> Samples, int Late, TimeSpan Elapsed)> RunAsync(
         ArrivalSchedule schedule,
         Func<int, long, Task<RequestSample>> send,
         PhaseProgress progress,
         CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(schedule);
-        ArgumentNullException.ThrowIfNull(send);
-        ArgumentNullException.ThrowIfNull(progress);
         var due = schedule.Count;
         var samples = new RequestSample[due];
         var sent = new Task[due];

@@ -11,12 +11,7 @@ namespace WebSerialization.Load.Engine;
 public static class KeepConstantLoad
 {
     /// <summary>Runs one phase and returns every request's sample, in completion order per copy.</summary>
-    /// <param name="label">Printed on the progress lines, e.g. <c>download-json-1000000 x4 warm-up</c>.</param>
-    /// <param name="copies">How many loops run at once.</param>
-    /// <param name="during">How long copies keep starting requests.</param>
-    /// <param name="maxRequests">Most requests started in the phase, all copies together.</param>
     /// <param name="send">Sends one request: the copy number and the phase start timestamp in, a sample out.</param>
-    /// <param name="cancellationToken">Stops the phase at once (the overall timeout, Ctrl+C).</param>
     public static async Task<(IReadOnlyList<RequestSample> Samples, TimeSpan Elapsed)> RunAsync(
         string label,
         int copies,
@@ -25,7 +20,6 @@ public static class KeepConstantLoad
         Func<int, long, Task<RequestSample>> send,
         CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(send);
         var progress = new PhaseProgress();
         var start = Stopwatch.GetTimestamp();
         var started = 0;

@@ -4,12 +4,4 @@ namespace WebSerialization.Load.Engine;
 /// Order statistics of one measure over a scenario's samples, in milliseconds, read from a
 /// <see cref="LatencyHistogram"/>: within 0.1 % of the recorded values (<see cref="LatencyHistogram.RelativePrecision"/>).
 /// </summary>
-public sealed record LatencyDistribution(int Count, double Min, double Mean, double P50, double P95, double P99, double Max)
-{
-    /// <summary>The distribution of <paramref name="milliseconds"/>, or null when there are none.</summary>
-    public static LatencyDistribution? Of(IEnumerable<double> milliseconds)
-    {
-        ArgumentNullException.ThrowIfNull(milliseconds);
-        return LatencyHistogram.Of(milliseconds.Select(TimeSpan.FromMilliseconds)).ToDistribution();
-    }
-}
+public sealed record LatencyDistribution(int Count, double Min, double Mean, double P50, double P95, double P99, double Max);

@@ -18,17 +18,14 @@ public sealed class LatencyHistogram
     // Concurrent: the copies of a phase record into one histogram while the progress display reads it.
     private readonly LongConcurrentHistogram _histogram = new(1, HighestMicroseconds, SignificantDigits);
 
-    /// <summary>Requests recorded.</summary>
     public long Count => _histogram.TotalCount;
 
     /// <summary>Records one request's time; times beyond an hour are recorded as an hour.</summary>
     public void Record(TimeSpan time) =>
         _histogram.RecordValue(Math.Clamp((long)Math.Round(time.TotalMicroseconds), 1, HighestMicroseconds));
 
-    /// <summary>Adds every value recorded in <paramref name="other"/> to this histogram.</summary>
     public void Add(LatencyHistogram other)
     {
-        ArgumentNullException.ThrowIfNull(other);
         _histogram.Add(other._histogram);
     }
 
@@ -39,16 +36,12 @@ public sealed class LatencyHistogram
     /// True when <paramref name="recorded"/> has this class's bounds and precision, so that adding it adds bucket to
     /// bucket and the sum is the histogram of every value recorded in either.
     /// </summary>
-    public static bool RecordsAsThis(HistogramBase recorded)
-    {
-        ArgumentNullException.ThrowIfNull(recorded);
-        return recorded.LowestTrackableValue == 1 && recorded.HighestTrackableValue == HighestMicroseconds && recorded.NumberOfSignificantValueDigits == SignificantDigits;
-    }
+    public static bool RecordsAsThis(HistogramBase recorded) =>
+        recorded.LowestTrackableValue == 1 && recorded.HighestTrackableValue == HighestMicroseconds && recorded.NumberOfSignificantValueDigits == SignificantDigits;
 
     /// <summary>Adds an HdrHistogram read back from a log; throws <see cref="ArgumentException"/> unless <see cref="RecordsAsThis"/>.</summary>
     public void Add(HistogramBase recorded)
     {
-        ArgumentNullException.ThrowIfNull(recorded);
         if (!RecordsAsThis(recorded))
         {
             throw new ArgumentException(string.Create(System.Globalization.CultureInfo.InvariantCulture,
@@ -58,10 +51,8 @@ public sealed class LatencyHistogram
         _histogram.Add(recorded);
     }
 
-    /// <summary>A histogram of <paramref name="times"/>.</summary>
     public static LatencyHistogram Of(IEnumerable<TimeSpan> times)
     {
-        ArgumentNullException.ThrowIfNull(times);
         var histogram = new LatencyHistogram();
         foreach (var time in times)
         {
@@ -75,7 +66,6 @@ public sealed class LatencyHistogram
     public double? Percentile(double percentile) =>
         Count == 0 ? null : _histogram.GetValueAtPercentile(percentile) / 1000.0;
 
-    /// <summary>The distribution's summary in milliseconds, or null when nothing is recorded.</summary>
     public LatencyDistribution? ToDistribution()
     {
         if (Count == 0)

@@ -30,18 +30,11 @@ public sealed record RepeatedScenario(LoadScenario Scenario, int Copies, IReadOn
     public bool HasFailures => Repetitions.Any(repetition => repetition.HasFailures);
 
     /// <summary>The results grouped by scenario, load and CPU layout, in the order each first appears; repetitions in their order.</summary>
-    public static IReadOnlyList<RepeatedScenario> Group(IEnumerable<ScenarioResult> results)
-    {
-        ArgumentNullException.ThrowIfNull(results);
-        return [.. results
+    public static IReadOnlyList<RepeatedScenario> Group(IEnumerable<ScenarioResult> results) =>
+        [.. results
             .GroupBy(result => (result.Scenario.Name, result.Copies, result.Rate, result.Layout))
             .Select(group => new RepeatedScenario(group.First().Scenario, group.Key.Copies, [.. group.OrderBy(result => result.Repetition)]))];
-    }
 
     /// <summary>A repetition's name in lists of failures: the scenario's, with the repetition when there are several.</summary>
-    public string NameOf(ScenarioResult repetition)
-    {
-        ArgumentNullException.ThrowIfNull(repetition);
-        return IsRepeated ? $"{ReportName} (repetition {repetition.Repetition})" : ReportName;
-    }
+    public string NameOf(ScenarioResult repetition) => IsRepeated ? $"{ReportName} (repetition {repetition.Repetition})" : ReportName;
 }

@@ -5,14 +5,10 @@ namespace WebSerialization.Load.Engine;
 /// to the last (the body drained to its end). A request is <see cref="Succeeded"/> only with a 2xx status and at
 /// least one body byte.
 /// </summary>
-/// <param name="Copy">Which copy sent it.</param>
-/// <param name="StartedAt">When it started, from the start of its phase.</param>
 /// <param name="TimeToFirstByte">Until the first body byte arrived; null when none did.</param>
 /// <param name="TimeToLastByte">Until the body ended, or the request failed.</param>
-/// <param name="BytesSent">Request body bytes.</param>
 /// <param name="BytesReceived">Response body bytes actually read.</param>
 /// <param name="StatusCode">The HTTP status, or 0 when no response came.</param>
-/// <param name="Error">Why it failed, or null.</param>
 public readonly record struct RequestSample(
     int Copy,
     TimeSpan StartedAt,

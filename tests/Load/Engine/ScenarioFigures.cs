@@ -4,16 +4,8 @@ namespace WebSerialization.Load.Engine;
 /// The figures of one row of the summary: one repetition's own (<see cref="Of"/>), or several repetitions' put
 /// together (<see cref="Aggregate"/>). Latencies are in milliseconds; null is "not measured".
 /// </summary>
-/// <param name="Succeeded">Measured requests that succeeded.</param>
 /// <param name="Failed">Measured requests that failed, plus failed warm-up requests.</param>
-/// <param name="ResponseBytes">Mean response body.</param>
-/// <param name="TimeToFirstByteP50">p50 time to the first body byte.</param>
-/// <param name="P50">p50 time to last byte (latency).</param>
-/// <param name="P95">p95 latency.</param>
-/// <param name="P99">p99 latency.</param>
 /// <param name="MegabytesPerSecond">Body bytes moved per second of the measured phase, in MB/s.</param>
-/// <param name="AllocatedBytesPerRequest">What the server allocated per request served.</param>
-/// <param name="Gen2Collections">Full GCs during the measured phase.</param>
 /// <param name="PeakWorkingSet">The server's largest working set, in bytes; 0 when not watched.</param>
 /// <param name="WorkingSetRaise">How far that peak was above the server's idle working set.</param>
 public sealed record ScenarioFigures(
@@ -30,10 +22,8 @@ public sealed record ScenarioFigures(
     long PeakWorkingSet,
     long WorkingSetRaise)
 {
-    /// <summary>One repetition's figures.</summary>
     public static ScenarioFigures Of(ScenarioResult result)
     {
-        ArgumentNullException.ThrowIfNull(result);
         var latency = result.Latency;
         return new ScenarioFigures(
             result.Succeeded.Count(),
@@ -57,7 +47,6 @@ public sealed record ScenarioFigures(
     /// </summary>
     public static ScenarioFigures Aggregate(IReadOnlyList<ScenarioResult> repetitions)
     {
-        ArgumentNullException.ThrowIfNull(repetitions);
         var each = repetitions.Select(Of).ToArray();
         var largestRaise = each.Where(figures => figures.PeakWorkingSet > 0).MaxBy(figures => figures.WorkingSetRaise);
         return new ScenarioFigures(
@@ -78,7 +67,6 @@ public sealed record ScenarioFigures(
     /// <summary>The median of the values that are there (the mean of the middle two when their count is even); null when none is.</summary>
     public static double? Median(IEnumerable<double?> values)
     {
-        ArgumentNullException.ThrowIfNull(values);
         var sorted = values.OfType<double>().Order().ToArray();
         return sorted.Length == 0 ? null
             : sorted.Length % 2 == 1 ? sorted[sorted.Length / 2]

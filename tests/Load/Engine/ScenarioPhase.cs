@@ -15,7 +15,6 @@ public static class ScenarioPhase
     /// <summary>Log lines kept per phase; the rest are counted.</summary>
     public const int KeptLogLines = 10;
 
-    /// <summary>What a phase measured.</summary>
     /// <param name="Samples">Every invocation, dropped ones included.</param>
     /// <param name="Late">Open model: invocations started more than <see cref="InjectLoad.LateAfter"/> after they fell due.</param>
     /// <param name="Elapsed">From the phase's start until its last invocation returned.</param>
@@ -23,14 +22,7 @@ public static class ScenarioPhase
     public sealed record Outcome(IReadOnlyList<RequestSample> Samples, int Late, TimeSpan Elapsed, IReadOnlyList<string> Log);
 
     /// <summary>Runs the phase.</summary>
-    /// <param name="scenario">What to invoke.</param>
-    /// <param name="clients">The connections its invocations share.</param>
-    /// <param name="simulation">The load.</param>
     /// <param name="previousPerSecond">The rate a <see cref="LoadSimulation.RampingInject"/> starts from.</param>
-    /// <param name="label">Printed on the progress lines, e.g. <c>download-json-1000000 x4 measured</c>.</param>
-    /// <param name="maxRequests">Most invocations in the phase.</param>
-    /// <param name="requestTimeout">How long one invocation may take.</param>
-    /// <param name="cancellationToken">Stops the phase at once (the overall timeout, Ctrl+C).</param>
     public static async Task<Outcome> RunAsync(
         LoadScenario scenario,
         ScenarioClients clients,
@@ -41,9 +33,6 @@ public static class ScenarioPhase
         TimeSpan requestTimeout,
         CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(scenario);
-        ArgumentNullException.ThrowIfNull(clients);
-        ArgumentNullException.ThrowIfNull(simulation);
         var log = new ConcurrentQueue<string>();
         var logged = 0;
         void Log(ScenarioContext context, string message)

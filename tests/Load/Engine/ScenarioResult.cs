@@ -1,5 +1,3 @@
-using WebSerialization.Load.Cpus;
-
 namespace WebSerialization.Load.Engine;
 
 /// <summary>
@@ -52,10 +50,8 @@ public sealed record ScenarioResult(LoadScenario Scenario, int Copies, ScenarioO
     /// <summary>The CPU time the server process used during the measured phase; null when it could not be read (not on this machine).</summary>
     public TimeSpan? ServerCpuTime { get; init; }
 
-    /// <summary>The CPU time the runner (the load client) used during the measured phase.</summary>
     public TimeSpan? ClientCpuTime { get; init; }
 
-    /// <summary>How many CPUs the runner could use during the measured phase.</summary>
     public int ClientCpuCount { get; init; }
 
     /// <summary>Server CPU time per request sent, in milliseconds: what a request cost the server's CPUs, whatever their number.</summary>
@@ -67,10 +63,8 @@ public sealed record ScenarioResult(LoadScenario Scenario, int Copies, ScenarioO
     /// <summary>Where the server and the client ran while it was measured (see <see cref="CpuPlan"/>).</summary>
     public CpuLayout Layout { get; init; }
 
-    /// <summary>Which server ran it, for the reports.</summary>
     public string? Server { get; init; }
 
-    /// <summary>The file name (without extension) of the scenario's reports.</summary>
     public string ReportName => $"{Scenario.Name}-{LoadLabel}";
 
     /// <summary>The load: <c>x4</c> (closed model, copies) or <c>r250</c> (open model, requests per second).</summary>
@@ -97,10 +91,8 @@ public sealed record ScenarioResult(LoadScenario Scenario, int Copies, ScenarioO
     /// <summary>Each step's figures (<see cref="Step.Run"/>), in the order the steps first ran; empty for a scenario without steps.</summary>
     public IReadOnlyList<StepFigures> Steps => StepFigures.Of(Samples);
 
-    /// <summary>Mean response body of the successful requests, in bytes.</summary>
     public double? ResponseBytes => Succeeded.Any() ? Succeeded.Average(sample => (double)sample.BytesReceived) : null;
 
-    /// <summary>Mean request body, in bytes.</summary>
     public double? RequestBytes => Samples.Count > 0 ? Samples.Average(sample => (double)sample.BytesSent) : null;
 
     /// <summary>Body bytes moved (sent plus received) by successful requests, per second of the phase, in MB/s.</summary>

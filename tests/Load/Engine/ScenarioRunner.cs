@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Globalization;
-using WebSerialization.Load.Cpus;
 
 namespace WebSerialization.Load.Engine;
 
@@ -29,11 +28,8 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
     /// The scenario under its own <see cref="LoadScenario.LoadSimulations"/>, one after the other after one warm-up:
     /// a result per simulation.
     /// </summary>
-    public Task<IReadOnlyList<ScenarioResult>> RunOwnSimulationsAsync(ServerConnection server, LoadScenario scenario, int repetition, CancellationToken cancellationToken)
-    {
-        ArgumentNullException.ThrowIfNull(scenario);
-        return RunSimulationsAsync(server, scenario, _ => scenario.LoadSimulations, repetition, null, cancellationToken);
-    }
+    public Task<IReadOnlyList<ScenarioResult>> RunOwnSimulationsAsync(ServerConnection server, LoadScenario scenario, int repetition, CancellationToken cancellationToken) =>
+        RunSimulationsAsync(server, scenario, _ => scenario.LoadSimulations, repetition, null, cancellationToken);
 
     /// <summary>
     /// The capacity search of one scenario: after one warm-up, open-model steps at <see cref="CapacitySearch.Rates"/>
@@ -56,8 +52,6 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
         string? loadText,
         CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(server);
-        ArgumentNullException.ThrowIfNull(scenario);
         var steps = new List<ScenarioResult>();
         var simulations = plan(steps);
         var first = simulations.First();

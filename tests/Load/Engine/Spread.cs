@@ -8,7 +8,6 @@ public readonly record struct Spread(double Low, double High)
     /// <summary>The spread of the values that are there; null when none is.</summary>
     public static Spread? Of(IEnumerable<double?> values)
     {
-        ArgumentNullException.ThrowIfNull(values);
         var present = values.OfType<double>().ToArray();
         return present.Length == 0 ? null : new Spread(present.Min(), present.Max());
     }

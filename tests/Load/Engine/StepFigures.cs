@@ -1,9 +1,6 @@
 namespace WebSerialization.Load.Engine;
 
 /// <summary>One step's figures over a phase's invocations: its own latency histogram, counts and mean size.</summary>
-/// <param name="Name">The step's name.</param>
-/// <param name="Succeeded">Runs of the step that succeeded.</param>
-/// <param name="Failed">Runs that failed.</param>
 /// <param name="Latency">The successful runs' durations; null when none succeeded.</param>
 /// <param name="ResponseBytes">Mean bytes received by the successful runs.</param>
 /// <param name="RequestBytes">Mean bytes sent by the successful runs.</param>
@@ -12,7 +9,6 @@ public sealed record StepFigures(string Name, int Succeeded, int Failed, Latency
     /// <summary>The figures of every step in <paramref name="samples"/>, in the order the steps first ran.</summary>
     public static IReadOnlyList<StepFigures> Of(IEnumerable<RequestSample> samples)
     {
-        ArgumentNullException.ThrowIfNull(samples);
         return [.. samples
             .SelectMany(sample => sample.Steps ?? [])
             .GroupBy(step => step.Name, StringComparer.Ordinal)

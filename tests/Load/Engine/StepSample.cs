@@ -1,11 +1,7 @@
 namespace WebSerialization.Load.Engine;
 
-/// <summary>One <see cref="Step.Run"/> inside one invocation.</summary>
-/// <param name="Name">The step's name.</param>
 /// <param name="Duration">From the step's start to its response.</param>
 /// <param name="SizeBytes">Bytes its response received.</param>
-/// <param name="BytesSent">Bytes it sent.</param>
-/// <param name="Error">Why it failed, or null.</param>
 public readonly record struct StepSample(string Name, TimeSpan Duration, long SizeBytes, long BytesSent, string? Error)
 {
     public bool Succeeded => Error is null;

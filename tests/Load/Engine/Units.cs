@@ -1,6 +1,5 @@
 namespace WebSerialization.Load.Engine;
 
-/// <summary>Units of the reports.</summary>
 public static class Units
 {
     /// <summary>A megabyte here is 2^20 bytes, as in the seed article (196,227,181 bytes = 187.14 MB).</summary>

@@ -7,7 +7,6 @@ namespace WebSerialization.Load.Scenarios;
 /// load simulation, and records every invocation's latency, time to first byte, bytes and failure reason.
 /// </summary>
 /// <param name="Name">What the screen, the report files and <c>--scenarios</c> call it.</param>
-/// <param name="Run">One invocation.</param>
 public sealed record LoadScenario(string Name, Func<ScenarioContext, Task<Response>> Run)
 {
     private readonly string? _description;
@@ -30,7 +29,6 @@ public sealed record LoadScenario(string Name, Func<ScenarioContext, Task<Respon
     /// <summary>Measured after the phases, not under load: the same payload decoded in the runner's process (<see cref="Scenarios.InProcessDecode"/>).</summary>
     public Func<CancellationToken, Task<InProcessDecode.Measurement>>? InProcessDecode { get; init; }
 
-    /// <summary>What a bar of a chart calls it.</summary>
     public string Label => Subject?.Label ?? Name;
 
     /// <summary>The format's key for the summary's Format column; <c>-</c> without a subject.</summary>

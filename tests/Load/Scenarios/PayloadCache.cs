@@ -15,8 +15,6 @@ public sealed class PayloadCache(TimeSpan timeout)
     /// <summary>The organization of <paramref name="memberCount"/> members in <paramref name="format"/>. Throws <see cref="HttpRequestException"/> when the server would not give it.</summary>
     public async Task<byte[]> GetAsync(HttpClient client, WireFormat format, int memberCount, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(client);
-        ArgumentNullException.ThrowIfNull(format);
         using var download = Download(format, memberCount);
         var key = (format, memberCount);
         if (_payloads.TryGetValue(key, out var payload))
@@ -51,10 +49,6 @@ public sealed class PayloadCache(TimeSpan timeout)
         return payload;
     }
 
-    /// <summary>The download that fetches a payload from the streamed endpoint.</summary>
-    public static HttpRequestMessage Download(WireFormat format, int memberCount)
-    {
-        ArgumentNullException.ThrowIfNull(format);
-        return new HttpRequestMessage(HttpMethod.Get, string.Create(CultureInfo.InvariantCulture, $"{HttpScenarios.OrganizationPath}?format={format.Key}&count={memberCount}"));
-    }
+    public static HttpRequestMessage Download(WireFormat format, int memberCount) =>
+        new HttpRequestMessage(HttpMethod.Get, string.Create(CultureInfo.InvariantCulture, $"{HttpScenarios.OrganizationPath}?format={format.Key}&count={memberCount}"));
 }

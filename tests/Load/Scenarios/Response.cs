@@ -7,14 +7,11 @@ namespace WebSerialization.Load.Scenarios;
 /// The engine records <see cref="SizeBytes"/> as bytes received and <see cref="BytesSent"/> as bytes sent (NBomber keeps
 /// one <c>sizeBytes</c> for both); a failed response counts under its <see cref="Message"/>, the reports' failure reason.
 /// </summary>
-/// <param name="IsError">True for a failure.</param>
 /// <param name="StatusCode">The HTTP status, 200 for a gRPC call that ended OK, or 0 when no answer came.</param>
 /// <param name="SizeBytes">Bytes received (a response body, gRPC messages).</param>
 /// <param name="BytesSent">Bytes sent (a request body).</param>
-/// <param name="Message">Why it failed; null when it did not.</param>
 public record Response(bool IsError, int StatusCode, long SizeBytes, long BytesSent, string? Message)
 {
-    /// <summary>A success.</summary>
     public static Response Ok(int statusCode = 200, long sizeBytes = 0, long bytesSent = 0) =>
         new(false, statusCode, sizeBytes, bytesSent, null);
 
@@ -22,11 +19,9 @@ public record Response(bool IsError, int StatusCode, long SizeBytes, long BytesS
     public static Response<T> Ok<T>(T payload, int statusCode = 200, long sizeBytes = 0, long bytesSent = 0) =>
         new(payload, false, statusCode, sizeBytes, bytesSent, null);
 
-    /// <summary>A failure, counted under <paramref name="message"/>.</summary>
     public static Response Fail(string message, int statusCode = 0, long sizeBytes = 0, long bytesSent = 0) =>
         new(true, statusCode, sizeBytes, bytesSent, message);
 
-    /// <summary>A failure of a step that would have handed on a <typeparamref name="T"/>.</summary>
     public static Response<T> Fail<T>(string message, int statusCode = 0, long sizeBytes = 0, long bytesSent = 0) =>
         new(default, true, statusCode, sizeBytes, bytesSent, message);
 
@@ -35,6 +30,5 @@ public record Response(bool IsError, int StatusCode, long SizeBytes, long BytesS
         string.Create(CultureInfo.InvariantCulture, $"HTTP {statusCode} {reasonPhrase}");
 }
 
-/// <summary>A <see cref="Response"/> that carries what its step produced, for the next step.</summary>
 public sealed record Response<T>(T? Payload, bool IsError, int StatusCode, long SizeBytes, long BytesSent, string? Message)
     : Response(IsError, StatusCode, SizeBytes, BytesSent, Message);

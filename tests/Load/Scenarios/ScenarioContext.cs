@@ -37,25 +37,21 @@ public sealed class ScenarioContext
     /// <summary>The copy making this invocation, from 0 (NBomber's <c>ScenarioInfo.InstanceNumber</c>); in the open model, the arrival's number.</summary>
     public int Copy { get; }
 
-    /// <summary>This invocation's number in its phase, from 1.</summary>
     public long InvocationNumber { get; }
 
     /// <summary>The client every copy shares, with the server's address as its base address and no decompression.</summary>
     public HttpClient Http { get; }
 
-    /// <summary>The gRPC channel every copy shares (the server's h2c port).</summary>
     public GrpcConnection Grpc => _grpc ?? throw new InvalidOperationException("This run has no gRPC channel.");
 
     /// <summary>Fires at the invocation's timeout (<c>--request-timeout</c>) or when the run stops.</summary>
     public CancellationToken CancellationToken => _timeout.Token;
 
-    /// <summary>How long the invocation may take.</summary>
     public TimeSpan RequestTimeout { get; }
 
     /// <summary>True once the invocation has run out of time (rather than the run stopping).</summary>
     public bool IsTimedOut => _timeout.IsCancellationRequested && !_runStopped.IsCancellationRequested;
 
-    /// <summary>The failure reason of an invocation that ran out of time.</summary>
     public string TimeoutMessage => $"timed out after {RequestTimeout.TotalSeconds.ToString("0.#", CultureInfo.InvariantCulture)} s";
 
     /// <summary>Writes a line to the run's output after the phase (the first few of each phase are kept).</summary>

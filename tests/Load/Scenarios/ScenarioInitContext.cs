@@ -13,7 +13,6 @@ public sealed class ScenarioInitContext(ScenarioClients clients, PayloadCache pa
 
     public GrpcConnection Grpc => clients.Grpc ?? throw new InvalidOperationException("This run has no gRPC channel.");
 
-    /// <summary>The bodies the client uploads, each downloaded once from the server.</summary>
     public PayloadCache Payloads => payloads;
 
     public TimeSpan RequestTimeout => requestTimeout;
@@ -23,7 +22,6 @@ public sealed class ScenarioInitContext(ScenarioClients clients, PayloadCache pa
     /// <summary>Why the scenario is skipped; null while it is not.</summary>
     public string? SkipReason { get; private set; }
 
-    /// <summary>Skips the scenario: not run, and not a failure.</summary>
     public void Skip(string reason) => SkipReason = reason;
 
     /// <summary>
@@ -32,7 +30,6 @@ public sealed class ScenarioInitContext(ScenarioClients clients, PayloadCache pa
     /// </summary>
     public async Task<bool> ProbeAsync(HttpRequestMessage probe)
     {
-        ArgumentNullException.ThrowIfNull(probe);
         using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         timeout.CancelAfter(requestTimeout);
         using var response = await clients.Http.SendAsync(probe, HttpCompletionOption.ResponseHeadersRead, timeout.Token);

@@ -12,7 +12,6 @@ public static class ScenarioSelection
     /// </summary>
     public static IReadOnlyList<LoadScenario> Select(LoadOptions options, IReadOnlyList<LoadScenario>? registered = null)
     {
-        ArgumentNullException.ThrowIfNull(options);
         registered ??= [];
         var counts = options.MemberCounts.Order().ToArray();
         var all = new List<LoadScenario>();

@@ -7,15 +7,11 @@ namespace WebSerialization.Load.Scenarios;
 /// payload's members and the endpoint. The engine never reads it; a scenario without one runs and reports like any
 /// other, and is left out of the per-format charts and targets.
 /// </summary>
-/// <param name="Operation">Download, upload, convert, a gRPC call, or one of the scenario's own.</param>
-/// <param name="Format">The format downloaded, uploaded, or converted to.</param>
-/// <param name="MemberCount">Members in the payload.</param>
 /// <param name="Baseline">True for the MVC baseline's endpoint (<c>/api/mvc/organization</c>), false for the streamed one.</param>
 public sealed record ScenarioSubject(ScenarioOperation Operation, WireFormat Format, int MemberCount, bool Baseline = false)
 {
     /// <summary>What a bar of a chart calls it: the format's key, with <c>stock</c> for the MVC baseline.</summary>
     public string Label => Baseline ? $"{Format.Key} stock" : Format.Key;
 
-    /// <summary>True for a streamed-endpoint scenario of <paramref name="operation"/>.</summary>
     public bool IsStreamed(ScenarioOperation operation) => !Baseline && Operation == operation;
 }

@@ -13,8 +13,6 @@ public static class Step
         where T : Response
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(name);
-        ArgumentNullException.ThrowIfNull(context);
-        ArgumentNullException.ThrowIfNull(run);
         var started = Stopwatch.GetTimestamp();
         T response;
         try

@@ -31,7 +31,6 @@ public sealed class ApiServerProcess : IAsyncDisposable
 
     public int ProcessId => _process.ProcessId;
 
-    /// <summary>True once the process has ended, whoever ended it.</summary>
     public bool HasExited => _process.HasExited;
 
     /// <summary>How the process ended, for a report: its exit code and the last line it logged.</summary>
@@ -45,9 +44,6 @@ public sealed class ApiServerProcess : IAsyncDisposable
 
     /// <summary>Builds the API in Release (unless <paramref name="build"/> is false) and returns the path of its assembly.</summary>
     /// <param name="repositoryRoot">The folder holding WebSerialization.sln.</param>
-    /// <param name="build">Whether to run <c>dotnet build -c Release</c> first.</param>
-    /// <param name="buildLog">Where the build's output goes.</param>
-    /// <param name="cancellationToken">Stops the build.</param>
     public static async Task<string> BuildAsync(string repositoryRoot, bool build, string buildLog, CancellationToken cancellationToken)
     {
         var project = Path.Combine(repositoryRoot, "src", "Api", "WebSerialization.Api.csproj");
@@ -72,9 +68,7 @@ public sealed class ApiServerProcess : IAsyncDisposable
     /// <param name="assembly">The path of WebSerialization.Api.dll (from <see cref="BuildAsync"/>).</param>
     /// <param name="memberCount">The organization's member count (Organization__MemberCount).</param>
     /// <param name="environment">More environment variables, applied last.</param>
-    /// <param name="logPath">Where the server's output goes.</param>
     /// <param name="cpus">The CPUs it runs on (see <see cref="ApiProcessStart.Info"/>); null for any.</param>
-    /// <param name="cancellationToken">Stops the start.</param>
     public static async Task<ApiServerProcess> StartAsync(
         string assembly,
         int memberCount,
@@ -90,60 +84,53 @@ public sealed class ApiServerProcess : IAsyncDisposable
         {
             try
             {
-                return await StartOnceAsync(assembly, memberCount, environment, logPath, cpus, cancellationToken);
+                return await StartOnceAsync();
             }
             catch (AddressInUseException) when (attempt < Attempts)
             {
                 Console.WriteLine("  The API's port was taken before it bound it; starting it again on other ports.");
             }
         }
-    }
 
-    private static async Task<ApiServerProcess> StartOnceAsync(
-        string assembly,
-        int memberCount,
-        IReadOnlyDictionary<string, string> environment,
-        string logPath,
-        CpuSet? cpus,
-        CancellationToken cancellationToken)
-    {
-        ArgumentNullException.ThrowIfNull(environment);
-        var baseAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
-        var grpcAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
-        var settings = new Dictionary<string, string>
+        async Task<ApiServerProcess> StartOnceAsync()
         {
-            ["Metrics__Enabled"] = "true",
+            var baseAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
+            var grpcAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
+            var settings = new Dictionary<string, string>
+            {
+                ["Metrics__Enabled"] = "true",
 
-            // Every virtual user connects from 127.0.0.1, one client to the server: only the total limit applies to a run.
-            ["Limits__MaxHeavyRequestsPerClient"] = int.MaxValue.ToString(CultureInfo.InvariantCulture),
-        };
-        foreach (var (name, value) in environment)
-        {
-            settings[name] = value;
-        }
+                // Every virtual user connects from 127.0.0.1, one client to the server: only the total limit applies to a run.
+                ["Limits__MaxHeavyRequestsPerClient"] = int.MaxValue.ToString(CultureInfo.InvariantCulture),
+            };
+            foreach (var (name, value) in environment)
+            {
+                settings[name] = value;
+            }
 
-        var start = ApiProcessStart.Info(assembly, baseAddress, grpcAddress.Port, memberCount, settings, cpus);
-        var server = new ApiServerProcess(new StreamWriter(logPath) { AutoFlush = true }, grpcAddress);
-        try
-        {
-            server._process = ApiProcess.Start(start, baseAddress, server.WriteLog);
-        }
-        catch (System.ComponentModel.Win32Exception exception)
-        {
-            await server._log.DisposeAsync();
-            throw new InvalidOperationException($"Cannot start the API with {start.FileName} ({exception.Message}){(cpus is null ? string.Empty : ": install util-linux for taskset, or pass --cpu-layout shared")}.", exception);
-        }
+            var start = ApiProcessStart.Info(assembly, baseAddress, grpcAddress.Port, memberCount, settings, cpus);
+            var server = new ApiServerProcess(new StreamWriter(logPath) { AutoFlush = true }, grpcAddress);
+            try
+            {
+                server._process = ApiProcess.Start(start, baseAddress, server.WriteLog);
+            }
+            catch (System.ComponentModel.Win32Exception exception)
+            {
+                await server._log.DisposeAsync();
+                throw new InvalidOperationException($"Cannot start the API with {start.FileName} ({exception.Message}){(cpus is null ? string.Empty : ": install util-linux for taskset, or pass --cpu-layout shared")}.", exception);
+            }
 
-        Console.WriteLine($"Started the API (pid {server.ProcessId}, {memberCount:N0} members{(cpus is null ? string.Empty : $", on {cpus.Describe()}")}) at {baseAddress}; log: {Path.GetFileName(logPath)}");
-        try
-        {
-            await server._process.WaitUntilHealthyAsync(StartTimeout, $"see {logPath}.", cancellationToken);
-            return server;
-        }
-        catch
-        {
-            await server.DisposeAsync();
-            throw;
+            Console.WriteLine($"Started the API (pid {server.ProcessId}, {memberCount:N0} members{(cpus is null ? string.Empty : $", on {cpus.Describe()}")}) at {baseAddress}; log: {Path.GetFileName(logPath)}");
+            try
+            {
+                await server._process.WaitUntilHealthyAsync(StartTimeout, $"see {logPath}.", cancellationToken);
+                return server;
+            }
+            catch
+            {
+                await server.DisposeAsync();
+                throw;
+            }
         }
     }
 
@@ -185,17 +172,12 @@ public sealed class ApiServerProcess : IAsyncDisposable
     // Runs the dotnet CLI, appends its output to the log file, and returns its exit code and standard output.
     private static async Task<(int ExitCode, string Output)> RunDotnetAsync(IReadOnlyList<string> arguments, string logFile, CancellationToken cancellationToken)
     {
-        var start = new ProcessStartInfo(DotnetHost.Path)
+        var start = new ProcessStartInfo(DotnetHost.Path, arguments)
         {
             RedirectStandardOutput = true,
             RedirectStandardError = true,
             UseShellExecute = false,
         };
-        foreach (var argument in arguments)
-        {
-            start.ArgumentList.Add(argument);
-        }
-
         using var process = Process.Start(start) ?? throw new InvalidOperationException("Could not start dotnet.");
         try
         {

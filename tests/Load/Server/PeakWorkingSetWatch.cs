@@ -18,13 +18,10 @@ public sealed class PeakWorkingSetWatch
         _sampling = SampleAsync(_stop.Token);
     }
 
-    /// <summary>The working set when the watch started.</summary>
     public long AtStart { get; private init; }
 
-    /// <summary>Resets the peak and starts sampling.</summary>
     public static async Task<PeakWorkingSetWatch> StartAsync(WorkingSetProbe probe, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(probe);
         probe.ResetPeak();
         var first = await probe.ReadAsync(cancellationToken);
         return new PeakWorkingSetWatch(probe, first, cancellationToken) { AtStart = first };

@@ -1,6 +1,5 @@
 using System.Globalization;
 using System.Net;
-using WebSerialization.Load.Cpus;
 using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.Load.Server;
@@ -26,15 +25,12 @@ public sealed class ServerConnection : IAsyncDisposable
         Description = description;
     }
 
-    /// <summary>The server process, when the runner started it.</summary>
     public ApiServerProcess? Process { get; }
 
     public HttpClient Client { get; }
 
-    /// <summary>The server's gRPC endpoint (h2c, its own port).</summary>
     public GrpcConnection Grpc { get; }
 
-    /// <summary>The HTTP client and gRPC channel, as the scenarios' invocations share them.</summary>
     public ScenarioClients Clients => new(Client, Grpc);
 
     /// <summary>The server's Prometheus metrics, its cost's one channel; null when it does not publish them (Metrics:Enabled off).</summary>
@@ -54,7 +50,6 @@ public sealed class ServerConnection : IAsyncDisposable
     /// <summary>The CPUs the server may run on, read from /proc; null when unknown.</summary>
     public CpuSet? Cpus { get; }
 
-    /// <summary>What the server is, for the reports.</summary>
     public string Description { get; }
 
     /// <summary>Connects to <paramref name="process"/> (started by the runner) or to <paramref name="url"/>.</summary>

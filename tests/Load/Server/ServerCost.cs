@@ -10,8 +10,6 @@ namespace WebSerialization.Load.Server;
 /// <param name="ScrapeBytes">What one scrape allocates, measured by two scrapes back to back.</param>
 /// <param name="Gen0Collections">Collections that were gen0 only.</param>
 /// <param name="Gen1Collections">Collections that went up to gen1.</param>
-/// <param name="Gen2Collections">Full collections.</param>
-/// <param name="PauseMilliseconds">GC pause time during the phase.</param>
 public sealed record ServerCost(
     long RequestsServed,
     long AllocatedBytes,
@@ -26,15 +24,9 @@ public sealed record ServerCost(
     public double? AllocatedBytesPerRequest => RequestsServed > 0 ? (double)AllocatedBytes / RequestsServed : null;
 
     /// <summary>The difference between two scrapes, without the <paramref name="scrapes"/> whose allocation fell between them.</summary>
-    /// <param name="before">The scrape at the start of the window.</param>
-    /// <param name="after">The scrape at its end.</param>
     /// <param name="scrapes">Scrapes in the window: the first's tail and the last's head make one, and every scrape between.</param>
-    /// <param name="scrapeBytes">What one scrape allocates.</param>
-    public static ServerCost Between(ServerMetrics before, ServerMetrics after, long scrapes, long scrapeBytes)
-    {
-        ArgumentNullException.ThrowIfNull(before);
-        ArgumentNullException.ThrowIfNull(after);
-        return new ServerCost(
+    public static ServerCost Between(ServerMetrics before, ServerMetrics after, long scrapes, long scrapeBytes) =>
+        new ServerCost(
             after.RequestsServed - before.RequestsServed,
             Math.Max(0, after.AllocatedBytes - before.AllocatedBytes - (scrapes * scrapeBytes)),
             scrapes,
@@ -43,5 +35,4 @@ public sealed record ServerCost(
             after.CollectionsOf("gen1") - before.CollectionsOf("gen1"),
             after.CollectionsOf("gen2") - before.CollectionsOf("gen2"),
             (after.PauseSeconds - before.PauseSeconds) * 1000);
-    }
 }

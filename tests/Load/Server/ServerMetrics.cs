@@ -46,7 +46,6 @@ public sealed record ServerMetrics(
     /// <summary>Reads the samples the runner needs from Prometheus text exposition format; throws when one is missing.</summary>
     public static ServerMetrics Parse(string text)
     {
-        ArgumentNullException.ThrowIfNull(text);
         long? allocated = null;
         long? workingSet = null;
         var collections = new Dictionary<string, long>(StringComparer.Ordinal);

@@ -12,7 +12,6 @@ public sealed class ServerMetricsClient(HttpClient client)
 
     private long _calls;
 
-    /// <summary>Scrapes made so far.</summary>
     public long Calls => Interlocked.Read(ref _calls);
 
     /// <summary>What one scrape allocated, by the standard counter, at the last <see cref="ReadWindowStartAsync"/>.</summary>
@@ -32,7 +31,6 @@ public sealed class ServerMetricsClient(HttpClient client)
         return ServerMetrics.Parse(await response.Content.ReadAsStringAsync(cancellationToken));
     }
 
-    /// <summary>Scrapes the metrics of a server known to publish them.</summary>
     public async Task<ServerMetrics> ReadAsync(CancellationToken cancellationToken) =>
         await TryReadAsync(cancellationToken)
         ?? throw new InvalidOperationException($"{Path} answered 404: the server runs without Metrics:Enabled=true.");

@@ -21,16 +21,10 @@ public sealed class WorkingSetProbe
         _metrics = metrics;
     }
 
-    /// <summary>Reads the working set of the local process <paramref name="processId"/> from procfs.</summary>
     public static WorkingSetProbe ForLocalProcess(int processId, ServerMetricsClient metrics) => new(processId, metrics);
 
-    /// <summary>Reads the working set through the server's metrics.</summary>
     public static WorkingSetProbe ThroughMetrics(ServerMetricsClient metrics) => new(null, metrics);
 
-    /// <summary>True when readings cost the server requests (and allocations).</summary>
-    public bool CallsTheServer => _processId is null;
-
-    /// <summary>How the peak is measured, for the reports.</summary>
     public string PeakMethod => _processId is null
         ? "largest of /metrics dotnet_process_memory_working_set_bytes polled every 250 ms"
         : _kernelPeakReset ? "kernel peak RSS (VmHWM, reset per scenario) and VmRSS every 250 ms"

@@ -20,24 +20,16 @@ public static class DownloadTargets
 
     public static IReadOnlyList<TargetVerdict> Evaluate(IReadOnlyList<ScenarioResult> results)
     {
-        ArgumentNullException.ThrowIfNull(results);
         var downloads = RepeatedScenario.Group(results.Where(result => result.Scenario.Subject?.IsStreamed(ScenarioOperation.Download) == true && result.Outcome != ScenarioOutcome.Skipped)).ToArray();
-        var verdicts = new List<TargetVerdict>();
-        foreach (var format in WireFormat.All)
-        {
-            verdicts.Add(Allocations(format, downloads));
-        }
-
-        foreach (var format in WireFormat.All)
-        {
-            verdicts.Add(WorkingSet(format, downloads));
-        }
-
-        verdicts.Add(BinaryIsFastest(downloads));
-        verdicts.Add(FasterThanJson(WireFormat.Binary, 4, downloads));
-        verdicts.Add(FasterThanJson(WireFormat.MessagePack, 2, downloads));
-        verdicts.Add(FasterThanJson(WireFormat.Protobuf, 2, downloads));
-        return verdicts;
+        return
+        [
+            .. WireFormat.All.Select(format => Allocations(format, downloads)),
+            .. WireFormat.All.Select(format => WorkingSet(format, downloads)),
+            BinaryIsFastest(downloads),
+            FasterThanJson(WireFormat.Binary, 4, downloads),
+            FasterThanJson(WireFormat.MessagePack, 2, downloads),
+            FasterThanJson(WireFormat.Protobuf, 2, downloads),
+        ];
     }
 
     private static TargetVerdict Allocations(WireFormat format, RepeatedScenario[] downloads)

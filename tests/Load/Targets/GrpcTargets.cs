@@ -15,17 +15,12 @@ public static class GrpcTargets
 
     public static IReadOnlyList<TargetVerdict> Evaluate(IReadOnlyList<ScenarioResult> results)
     {
-        ArgumentNullException.ThrowIfNull(results);
         var full = RepeatedScenario.Group(results.Where(result => result.Outcome == ScenarioOutcome.Ran
                 && result.Scenario.Subject?.MemberCount == DownloadTargets.FullMemberCount))
             .Where(run => run.Repetitions.All(repetition => repetition.Succeeded.Any()))
             .ToArray();
         var streams = full.Where(run => run.Scenario.Subject!.Operation == ScenarioOperation.GrpcStream).OrderBy(run => run.Copies).ToArray();
-        var download = full
-            .Where(run => run.Scenario.Subject!.Operation == ScenarioOperation.Download && run.Scenario.Subject.Format == WireFormat.Protobuf)
-            .OrderBy(run => run.Copies)
-            .FirstOrDefault();
-        return [StreamTime(streams.FirstOrDefault(), download), Allocations(streams), WorkingSet(streams)];
+        return [StreamTime(streams.FirstOrDefault(), UploadTargets.Fewest(full, ScenarioOperation.Download, WireFormat.Protobuf)), Allocations(streams), WorkingSet(streams)];
     }
 
     private static TargetVerdict StreamTime(RepeatedScenario? stream, RepeatedScenario? download)
@@ -33,13 +28,13 @@ public static class GrpcTargets
         var target = string.Create(CultureInfo.InvariantCulture, $"The gRPC stream of {DownloadTargets.FullMemberCount:N0} members takes at most {MaxStreamToDownloadRatio}x the HTTP protobuf download (p50 time to last byte)");
         if (stream?.Figures.P50 is not { } streamMs || download?.Figures.P50 is not { } downloadMs)
         {
-            return new TargetVerdict(target, $"stream {Describe(stream)}; download {Describe(download)}", TargetVerdict.NotRun);
+            return new TargetVerdict(target, $"stream {UploadTargets.Describe(stream)}; download {UploadTargets.Describe(download)}", TargetVerdict.NotRun);
         }
 
         var ratio = streamMs / downloadMs;
         return new TargetVerdict(
             target,
-            string.Create(CultureInfo.InvariantCulture, $"stream {Describe(stream)} / download {Describe(download)} = {ratio:0.00}x"),
+            string.Create(CultureInfo.InvariantCulture, $"stream {UploadTargets.Describe(stream)} / download {UploadTargets.Describe(download)} = {ratio:0.00}x"),
             ratio <= MaxStreamToDownloadRatio ? TargetVerdict.Pass : TargetVerdict.Miss);
     }
 
@@ -76,8 +71,4 @@ public static class GrpcTargets
             string.Create(CultureInfo.InvariantCulture, $"peak {run.Figures.PeakWorkingSet / Units.BytesPerMegabyte:0.0} MB, {raise:+0.0;-0.0} MB over idle"),
             raise <= DownloadTargets.MaxWorkingSetRaiseMegabytes ? TargetVerdict.Pass : TargetVerdict.Miss);
     }
-
-    private static string Describe(RepeatedScenario? run) => run?.Figures.P50 is { } milliseconds
-        ? string.Create(CultureInfo.InvariantCulture, $"{milliseconds:0} ms (x{run.Copies})")
-        : "not run";
 }

@@ -14,7 +14,6 @@ public static class UploadTargets
 {
     public static IReadOnlyList<TargetVerdict> Evaluate(IReadOnlyList<ScenarioResult> results)
     {
-        ArgumentNullException.ThrowIfNull(results);
         var full = RepeatedScenario.Group(results.Where(result => result.Outcome == ScenarioOutcome.Ran
                 && result.Scenario.Subject is { Baseline: false, MemberCount: DownloadTargets.FullMemberCount }))
             .Where(run => run.Repetitions.All(repetition => repetition.Succeeded.Any()))
@@ -136,12 +135,13 @@ public static class UploadTargets
             convertMs <= MaxConvertOverSlowerHalf * slower ? TargetVerdict.Pass : TargetVerdict.Miss);
     }
 
-    private static RepeatedScenario? Fewest(RepeatedScenario[] full, ScenarioOperation kind, WireFormat format) => full
+    // The run of the operation and format with the fewest copies; also the gRPC targets' HTTP download.
+    internal static RepeatedScenario? Fewest(RepeatedScenario[] full, ScenarioOperation kind, WireFormat format) => full
         .Where(run => run.Scenario.Subject!.Operation == kind && run.Scenario.Subject.Format == format)
         .OrderBy(run => run.Copies)
         .FirstOrDefault();
 
-    private static string Describe(RepeatedScenario? run) => run?.Figures.P50 is { } milliseconds
+    internal static string Describe(RepeatedScenario? run) => run?.Figures.P50 is { } milliseconds
         ? string.Create(CultureInfo.InvariantCulture, $"{milliseconds:0} ms (x{run.Copies})")
         : "not run";
 }

@@ -10,39 +10,24 @@ namespace WebSerialization.Load.Scenarios;
 /// </summary>
 public static class BaselineScenarios
 {
-    /// <summary>The prefix of every baseline scenario's name.</summary>
     public const string Prefix = "baseline-";
 
     /// <summary>The server setting that maps the baseline (off in Production, which is how the runner starts the API).</summary>
     public const string ServerSwitch = "Baseline__Enabled";
 
     /// <summary>The baseline's download and upload of each format, for each of <paramref name="counts"/> (in order): downloads first.</summary>
-    public static IEnumerable<LoadScenario> For(IReadOnlyList<int> counts)
-    {
-        ArgumentNullException.ThrowIfNull(counts);
-        var formats = BaselineContract.Sent.Keys.ToArray();
-        foreach (var create in new Func<WireFormat, int, bool, LoadScenario>[] { HttpScenarios.Download, HttpScenarios.Upload })
-        {
-            foreach (var count in counts)
-            {
-                foreach (var format in formats)
-                {
-                    yield return create(format, count, true);
-                }
-            }
-        }
-    }
+    public static IEnumerable<LoadScenario> For(IReadOnlyList<int> counts) =>
+        from create in new Func<WireFormat, int, bool, LoadScenario>[] { HttpScenarios.Download, HttpScenarios.Upload }
+        from count in counts
+        from format in BaselineContract.Sent.Keys
+        select create(format, count, true);
 
     /// <summary>
     /// <paramref name="options"/> with <see cref="ServerSwitch"/> on for the server the runner starts, when any of
     /// <paramref name="scenarios"/> is a baseline one. The streamed scenarios of that run then share the same server.
     /// </summary>
-    public static LoadOptions SwitchOn(LoadOptions options, IReadOnlyList<LoadScenario> scenarios)
-    {
-        ArgumentNullException.ThrowIfNull(options);
-        ArgumentNullException.ThrowIfNull(scenarios);
-        return options.Url is not null || !scenarios.Any(scenario => scenario.Subject?.Baseline == true)
+    public static LoadOptions SwitchOn(LoadOptions options, IReadOnlyList<LoadScenario> scenarios) =>
+        options.Url is not null || !scenarios.Any(scenario => scenario.Subject?.Baseline == true)
             ? options
             : options with { ServerEnvironment = new Dictionary<string, string>(options.ServerEnvironment, StringComparer.Ordinal) { [ServerSwitch] = "true" } };
-    }
 }

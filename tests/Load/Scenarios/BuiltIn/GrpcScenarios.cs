@@ -12,23 +12,14 @@ namespace WebSerialization.Load.Scenarios;
 /// </summary>
 public static class GrpcScenarios
 {
-    /// <summary><c>grpc-unary-N</c>.</summary>
     public static LoadScenario Unary(int memberCount) =>
         Create(ScenarioOperation.GrpcUnary, "GetOrganization", memberCount, context => GrpcCalls.GetOrganizationAsync(context, memberCount));
 
-    /// <summary><c>grpc-stream-N</c>.</summary>
     public static LoadScenario Stream(int memberCount) =>
         Create(ScenarioOperation.GrpcStream, "StreamOrganization", memberCount, context => GrpcCalls.StreamOrganizationAsync(context, memberCount));
 
     /// <summary>The unary and the streaming scenario for each count, small counts first.</summary>
-    public static IEnumerable<LoadScenario> Select(IEnumerable<int> counts)
-    {
-        foreach (var count in counts)
-        {
-            yield return Unary(count);
-            yield return Stream(count);
-        }
-    }
+    public static IEnumerable<LoadScenario> Select(IEnumerable<int> counts) => counts.SelectMany(count => new[] { Unary(count), Stream(count) });
 
     private static LoadScenario Create(ScenarioOperation operation, string method, int memberCount, Func<ScenarioContext, Task<Response>> call)
     {

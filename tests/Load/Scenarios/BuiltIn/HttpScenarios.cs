@@ -16,7 +16,6 @@ public static class HttpScenarios
     public const string OrganizationPath = "/api/organization";
     public const string ConvertPath = "/api/organization/convert";
 
-    /// <summary>A download of <paramref name="memberCount"/> members in <paramref name="format"/>.</summary>
     public static LoadScenario Download(WireFormat format, int memberCount, bool baseline = false)
     {
         var subject = new ScenarioSubject(ScenarioOperation.Download, format, memberCount, baseline);
@@ -30,14 +29,12 @@ public static class HttpScenarios
     public static LoadScenario Upload(WireFormat format, int memberCount, bool baseline = false) =>
         WithPayload(new ScenarioSubject(ScenarioOperation.Upload, format, memberCount, baseline));
 
-    /// <summary>A convert of <paramref name="memberCount"/> members from JSON to <paramref name="format"/>.</summary>
     public static LoadScenario Convert(WireFormat format, int memberCount) =>
         WithPayload(new ScenarioSubject(ScenarioOperation.Convert, format, memberCount));
 
     /// <summary>The request an invocation of <paramref name="subject"/>'s scenario sends; <paramref name="payload"/> is an upload's or convert's body.</summary>
     public static HttpRequestMessage CreateRequest(ScenarioSubject subject, ReadOnlyMemory<byte> payload)
     {
-        ArgumentNullException.ThrowIfNull(subject);
         if (subject.Operation == ScenarioOperation.Download)
         {
             return new HttpRequestMessage(HttpMethod.Get, $"{Path(subject)}?format={subject.Format.Key}&count={Count(subject)}");
@@ -55,11 +52,8 @@ public static class HttpScenarios
     }
 
     /// <summary>The format of the payload an upload or convert sends: the upload's own, JSON for a convert.</summary>
-    public static WireFormat PayloadFormat(ScenarioSubject subject)
-    {
-        ArgumentNullException.ThrowIfNull(subject);
-        return subject.Operation == ScenarioOperation.Convert ? WireFormat.Json : subject.Format;
-    }
+    public static WireFormat PayloadFormat(ScenarioSubject subject) =>
+        subject.Operation == ScenarioOperation.Convert ? WireFormat.Json : subject.Format;
 
     // An upload or convert: the init probes the endpoint, then fetches the payload once; a streamed upload also
     // measures the same bytes decoded in process, the upload target's yardstick.

@@ -14,7 +14,6 @@ public static class GrpcCalls
     // The HTTP/2 status of every gRPC answer; the call's own status is in its trailers.
     private const int StatusOk = 200;
 
-    /// <summary><c>GetOrganization</c> of <paramref name="memberCount"/> members.</summary>
     public static Task<Response> GetOrganizationAsync(ScenarioContext context, int memberCount) =>
         CallAsync(context, async options =>
         {
@@ -41,7 +40,6 @@ public static class GrpcCalls
 
     private static async Task<Response> CallAsync(ScenarioContext context, Func<CallOptions, Task<long>> call)
     {
-        ArgumentNullException.ThrowIfNull(context);
         try
         {
             var received = await call(new CallOptions(cancellationToken: context.CancellationToken));

@@ -37,7 +37,6 @@ public sealed class GrpcConnection : IDisposable
 
     public GrpcConnection(Uri address)
     {
-        Address = address;
         _channel = GrpcChannel.ForAddress(address, new GrpcChannelOptions
         {
             MaxReceiveMessageSize = null,
@@ -47,9 +46,6 @@ public sealed class GrpcConnection : IDisposable
         _invoker = _channel.CreateCallInvoker();
     }
 
-    /// <summary>Where the calls go, e.g. http://127.0.0.1:8081.</summary>
-    public Uri Address { get; }
-
     /// <summary><c>GetOrganization</c>, answering the length of the organization message.</summary>
     public static Method<OrganizationRequest, MessageLength> GetOrganization { get; } =
         new(MethodType.Unary, Service, "GetOrganization", RequestMarshaller, Length);
@@ -58,15 +54,10 @@ public sealed class GrpcConnection : IDisposable
     public static Method<OrganizationRequest, MessageLength> StreamOrganization { get; } =
         new(MethodType.ServerStreaming, Service, "StreamOrganization", RequestMarshaller, Length);
 
-    /// <summary>Makes calls on the shared channel.</summary>
     public CallInvoker Invoker => _invoker;
 
     /// <summary>The gRPC address of a server that was not started by the runner: its host, on <see cref="DefaultPort"/>.</summary>
-    public static Uri DefaultAddress(Uri httpAddress)
-    {
-        ArgumentNullException.ThrowIfNull(httpAddress);
-        return new UriBuilder(Uri.UriSchemeHttp, httpAddress.Host, DefaultPort).Uri;
-    }
+    public static Uri DefaultAddress(Uri httpAddress) => new UriBuilder(Uri.UriSchemeHttp, httpAddress.Host, DefaultPort).Uri;
 
     public void Dispose() => _channel.Dispose();
 
