@@ -100,7 +100,7 @@ public sealed partial class ResponseCompressionTests(ApiServer server)
             64 * 1024,
             pause: TimeSpan.FromSeconds(2));
 
-        var line = await RequestLog.WaitForLineAsync(server, probe);
+        var line = await server.RequestLogLineAsync(probe);
         Assert.Contains("br", line, StringComparison.Ordinal);
         Assert.Contains("then the connection was aborted", line, StringComparison.Ordinal);
         var bytes = long.Parse(BytesSent().Match(line).Groups[1].Value, CultureInfo.InvariantCulture);
