@@ -18,15 +18,17 @@ internal static class GrpcClients
     public static IOrganizationService Organization(GrpcChannel channel) =>
         channel.CreateGrpcService<IOrganizationService>(ClientFactory.Create(OrganizationMarshallerFactory.Binder));
 
+    /// <summary><c>UploadOrganization</c> with its messages as bytes, to send what the contract's marshallers would not.</summary>
+    public static readonly Method<byte[], byte[]> RawUpload = new(
+        MethodType.ClientStreaming, "webserialization.OrganizationService", "UploadOrganization", Marshallers.Create(bytes => bytes, bytes => bytes), Marshallers.Create(bytes => bytes, bytes => bytes));
+
     /// <summary>
     /// Sends <paramref name="messages"/> as <c>UploadOrganization</c>'s request stream, as bytes, and waits for the answer;
     /// a refusal is the server's <see cref="RpcException"/>, with its trailers.
     /// </summary>
     public static async Task RawUploadAsync(GrpcChannel channel, IEnumerable<byte[]> messages)
     {
-        var bytes = new Marshaller<byte[]>(payload => payload, payload => payload);
-        var method = new Method<byte[], byte[]>(MethodType.ClientStreaming, "webserialization.OrganizationService", "UploadOrganization", bytes, bytes);
-        using var call = channel.CreateCallInvoker().AsyncClientStreamingCall(method, null, default);
+        using var call = channel.CreateCallInvoker().AsyncClientStreamingCall(RawUpload, null, default);
         try
         {
             foreach (var message in messages)
