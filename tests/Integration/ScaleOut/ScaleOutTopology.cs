@@ -8,11 +8,9 @@ using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests.ScaleOut;
 
-/// <summary>
-/// The topology of deploy/compose.yaml as processes on loopback: three replicas of the built API (Production, metrics
-/// on, the drain of deploy/), Debian's HAProxy and Prometheus started with the configuration files in deploy/. Only
-/// the addresses differ: HAProxy reads them from its environment, Prometheus from a targets file beside its config.
-/// </summary>
+// The topology of deploy/compose.yaml as processes on loopback: three replicas of the built API (Production, metrics
+// on, the drain of deploy/), Debian's HAProxy and Prometheus started with the configuration files in deploy/. Only
+// the addresses differ: HAProxy reads them from its environment, Prometheus from a targets file beside its config.
 public sealed class ScaleOutTopology : IAsyncLifetime
 {
     /// <summary>How many replicas run.</summary>
