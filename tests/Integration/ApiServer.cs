@@ -15,11 +15,9 @@ using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// The real app on real Kestrel, listening on 127.0.0.1 with an ephemeral port, serving the full 1,000,000
-/// members (or what a subclass configures). One instance is shared by every test class in the <see cref="ApiCollection"/>; it records every
-/// log entry at Warning or above so tests can assert that nothing was logged as an error.
-/// </summary>
+// The real app on real Kestrel, listening on 127.0.0.1 with an ephemeral port, serving the full 1,000,000
+// members (or what a subclass configures). One instance is shared by every test class in the ApiCollection; it records every
+// log entry at Warning or above so tests can assert that nothing was logged as an error.
 public class ApiServer : WebApplicationFactory<Program>
 {
     private const string RequestLogCategory = "WebSerialization.Api.Diagnostics.RequestLogMiddleware";
@@ -70,10 +68,8 @@ public class ApiServer : WebApplicationFactory<Program>
         Assert.True(errors.Length == 0, "The server logged errors:\n" + string.Join("\n\n", errors));
     }
 
-    /// <summary>
-    /// Waits until a heavy GET of <paramref name="path"/> succeeds (a 429 means the permit of an abandoned upload has
-    /// not come back yet; more than 10 s of them fails), then fails on any error logged so far.
-    /// </summary>
+    // Waits until a heavy GET of path succeeds (a 429 means the permit of an abandoned upload has
+    // not come back yet; more than 10 s of them fails), then fails on any error logged so far.
     public async Task AssertStillServingAsync(string path)
     {
         var stopwatch = Stopwatch.StartNew();
@@ -93,10 +89,8 @@ public class ApiServer : WebApplicationFactory<Program>
         AssertNoErrorsLogged();
     }
 
-    /// <summary>
-    /// Waits until <paramref name="count"/> app log entries after the first <paramref name="skip"/> match; after
-    /// <paramref name="timeout"/> fails with <paramref name="failure"/> and the last entries logged.
-    /// </summary>
+    // Waits until count app log entries after the first skip match; after
+    // timeout fails with failure and the last entries logged.
     public async Task WaitForEventsAsync(Func<(LogLevel Level, string Category, string Message), bool> matches, TimeSpan timeout, string failure, int skip = 0, int count = 1)
     {
         var waited = Stopwatch.StartNew();

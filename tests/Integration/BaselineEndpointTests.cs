@@ -13,10 +13,8 @@ using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// The MVC baseline (<c>/api/mvc/organization</c>) beside the streamed endpoint: the same bytes and summaries, the
-/// negotiation cases where MVC answers differently (each listed in docs/performance.md), and bad bodies as 400s.
-/// </summary>
+// The MVC baseline (/api/mvc/organization) beside the streamed endpoint: the same bytes and summaries, the
+// negotiation cases where MVC answers differently (each listed in docs/performance.md), and bad bodies as 400s.
 [Collection(ApiCollection.Name)]
 public sealed class BaselineEndpointTests(ApiServer server)
 {

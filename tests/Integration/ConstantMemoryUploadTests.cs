@@ -8,12 +8,10 @@ using WebSerialization.Models;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// Uploads and conversions take the memory of a member, not of the organization: a server whose whole GC heap is
-/// smaller than a million-member organization (<see cref="HeapLimitedApiProcess"/>) summarizes and converts one in
-/// every format. The body is streamed from the generated organization, and the converted answer is checked as it is
-/// read, so neither side of the test holds a payload either.
-/// </summary>
+// Uploads and conversions take the memory of a member, not of the organization: a server whose whole GC heap is
+// smaller than a million-member organization (HeapLimitedApiProcess) summarizes and converts one in
+// every format. The body is streamed from the generated organization, and the converted answer is checked as it is
+// read, so neither side of the test holds a payload either.
 public sealed class ConstantMemoryUploadTests(HeapLimitedApiProcess server) : IClassFixture<HeapLimitedApiProcess>
 {
     private static readonly Lazy<(Organization Organization, string Checksum)> Million = new(() =>

@@ -9,11 +9,9 @@ using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// A conversion streams its answer while the upload is still arriving, so an upload can turn out bad after the answer
-/// has started. Then the answer must not look complete: the connection is aborted and the chunked body never gets its
-/// terminating chunk. Before the first chunk has gone out, a bad upload still gets its 4xx problem.
-/// </summary>
+// A conversion streams its answer while the upload is still arriving, so an upload can turn out bad after the answer
+// has started. Then the answer must not look complete: the connection is aborted and the chunked body never gets its
+// terminating chunk. Before the first chunk has gone out, a bad upload still gets its 4xx problem.
 [Collection(ApiCollection.Name)]
 public sealed class ConversionFailureTests(ApiServer server)
 {

@@ -13,11 +13,9 @@ using Xunit.Abstractions;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// The image the Dockerfile builds, built by a real Docker engine and run as <c>docker run</c> runs it: what a user
-/// checks (health, every format, uploads, Swagger UI, the user it runs as, <c>docker stop</c> inside its grace, memory
-/// under a limit). The base images are the local stand-ins of deploy/stand-in-images (docs/docker.md).
-/// </summary>
+// The image the Dockerfile builds, built by a real Docker engine and run as docker run runs it: what a user
+// checks (health, every format, uploads, Swagger UI, the user it runs as, docker stop inside its grace, memory
+// under a limit). The base images are the local stand-ins of deploy/stand-in-images (docs/docker.md).
 [Trait("Category", "Docker")]
 public sealed partial class DockerImageTests(DockerImageFixture fixture, ITestOutputHelper output) : IClassFixture<DockerImageFixture>
 {

@@ -5,12 +5,10 @@ using WebSerialization.Models.Grpc;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// A client's cancel or an expired deadline stops the server's stream, watched from the server's side: it logs how
-/// far it got when it stops early. On a server of its own, because grpc-dotnet logs an error when the client's reset
-/// reaches a write before the call's cancellation is flagged, a race of its own that the shared servers' "no errors
-/// logged" checks must not see.
-/// </summary>
+// A client's cancel or an expired deadline stops the server's stream, watched from the server's side: it logs how
+// far it got when it stops early. On a server of its own, because grpc-dotnet logs an error when the client's reset
+// reaches a write before the call's cancellation is flagged, a race of its own that the shared servers' "no errors
+// logged" checks must not see.
 public sealed class GrpcCancellationTests(GrpcCancellationServer server) : IClassFixture<GrpcCancellationServer>
 {
     [Theory]

@@ -22,10 +22,8 @@ internal static class GrpcClients
     public static readonly Method<byte[], byte[]> RawUpload = new(
         MethodType.ClientStreaming, "webserialization.OrganizationService", "UploadOrganization", Marshallers.Create(bytes => bytes, bytes => bytes), Marshallers.Create(bytes => bytes, bytes => bytes));
 
-    /// <summary>
-    /// Sends <paramref name="messages"/> as <c>UploadOrganization</c>'s request stream, as bytes, and waits for the answer;
-    /// a refusal is the server's <see cref="RpcException"/>, with its trailers.
-    /// </summary>
+    // Sends messages as UploadOrganization's request stream, as bytes, and waits for the answer;
+    // a refusal is the server's RpcException, with its trailers.
     public static async Task RawUploadAsync(GrpcChannel channel, IEnumerable<byte[]> messages)
     {
         using var call = channel.CreateCallInvoker().AsyncClientStreamingCall(RawUpload, null, default);
@@ -46,10 +44,8 @@ internal static class GrpcClients
         await call.ResponseAsync;
     }
 
-    /// <summary>
-    /// A protobuf <c>Organization</c> payload cut into upload messages of at most <paramref name="maxBytes"/> bytes
-    /// each (or one field, if longer), between top-level fields: their bytes concatenated are the payload.
-    /// </summary>
+    // A protobuf Organization payload cut into upload messages of at most maxBytes bytes
+    // each (or one field, if longer), between top-level fields: their bytes concatenated are the payload.
     public static List<byte[]> SplitIntoMessages(byte[] payload, int maxBytes)
     {
         var messages = new List<byte[]>();

@@ -5,11 +5,9 @@ using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// The code-first gRPC service over real h2c against the real app (1,000,000 members), called by Grpc.Net.Client
-/// with protobuf-net.Grpc's client and by Node's @grpc/grpc-js with stubs built from the served .proto; every answer
-/// is checked against what the HTTP endpoints answer for the same members.
-/// </summary>
+// The code-first gRPC service over real h2c against the real app (1,000,000 members), called by Grpc.Net.Client
+// with protobuf-net.Grpc's client and by Node's @grpc/grpc-js with stubs built from the served .proto; every answer
+// is checked against what the HTTP endpoints answer for the same members.
 [Collection(ApiCollection.Name)]
 public sealed class GrpcServiceTests(ApiServer server)
 {

@@ -5,11 +5,9 @@ using YamlDotNet.RepresentationModel;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// deploy/kubernetes read as a cluster would read the parts that matter here (no cluster or kubectl is reachable): the
-/// probes hit the app's health endpoint on its port, the grace outlasts the drain and the requests in flight, the
-/// Service, autoscaler and disruption budget point at the Deployment, and the pod runs as the image's user.
-/// </summary>
+// deploy/kubernetes read as a cluster would read the parts that matter here (no cluster or kubectl is reachable): the
+// probes hit the app's health endpoint on its port, the grace outlasts the drain and the requests in flight, the
+// Service, autoscaler and disruption budget point at the Deployment, and the pod runs as the image's user.
 public sealed class KubernetesManifestTests
 {
     private static readonly Dictionary<string, YamlMappingNode> Documents = Load();

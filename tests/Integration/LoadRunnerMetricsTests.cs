@@ -4,11 +4,9 @@ using System.Text.RegularExpressions;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// <c>/metrics</c> carries every figure the load runner reads of the server's cost (tests/Load/Server/ServerMetrics.cs):
-/// allocations, collections by generation, GC pauses, working set, processors, and the requests served with the
-/// scrapes on a route of their own, so that the runner can count the load's requests exactly.
-/// </summary>
+// /metrics carries every figure the load runner reads of the server's cost (tests/Load/Server/ServerMetrics.cs):
+// allocations, collections by generation, GC pauses, working set, processors, and the requests served with the
+// scrapes on a route of their own, so that the runner can count the load's requests exactly.
 [Collection(ApiCollection.Name)]
 public sealed partial class LoadRunnerMetricsTests(MetricsServer server) : IClassFixture<MetricsServer>
 {

@@ -6,13 +6,10 @@ using WebSerialization.Models.Grpc;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// A server whose minimum rate is 1 MB/s, with a 2 s grace period and a 10 s deadline. Kestrel counts an answer as
-/// read once the kernel has taken it, and a loopback socket takes about 3 MB before a reader that reads nothing
-/// stalls it: at 1 MB/s that is a few seconds, where the production 64 KiB/s makes it about a minute
-/// (docs/configuration.md, "Slow clients"). 200,000 members as JSON (32 MB) are far more than the kernel takes.
-/// 127.0.0.40 is a trusted proxy.
-/// </summary>
+// A server whose minimum rate is 1 MB/s, with a 2 s grace period and a 10 s deadline. Kestrel counts an answer as read
+// once the kernel has taken it, and a loopback socket takes about 3 MB before a reader that reads nothing stalls it: at
+// 1 MB/s that is a few seconds, where the production 64 KiB/s makes it about a minute (docs/configuration.md, "Slow
+// clients"). 200,000 members as JSON (32 MB) are far more than the kernel takes. 127.0.0.40 is a trusted proxy.
 public sealed class StrictRateApiServer() : ApiServer(new()
 {
     ["Organization:MemberCount"] = "200000",

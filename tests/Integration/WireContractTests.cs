@@ -6,11 +6,9 @@ using ProtoWireFormat = Google.Protobuf.WireFormat;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// What the server sends, read by implementations that share no code with its encoders: Google.Protobuf reading
-/// tags and fields generically, System.Text.Json's JsonDocument, and JavaScript libraries (protobufjs with the
-/// schema the server publishes, @msgpack/msgpack) run by Node.
-/// </summary>
+// What the server sends, read by implementations that share no code with its encoders: Google.Protobuf reading
+// tags and fields generically, System.Text.Json's JsonDocument, and JavaScript libraries (protobufjs with the
+// schema the server publishes, @msgpack/msgpack) run by Node.
 [Collection(ApiCollection.Name)]
 public sealed class WireContractTests(ApiServer server)
 {

@@ -4,10 +4,8 @@ using System.Text.Json;
 
 namespace WebSerialization.IntegrationTests.Docker;
 
-/// <summary>
-/// A container of the image, started as <c>docker run -d</c> with the API's ports published on loopback at ports the
-/// engine picks, and stopped as <c>docker stop</c> does (SIGTERM, then SIGKILL after the grace). Removed when disposed.
-/// </summary>
+// A container of the image, started as docker run -d with the API's ports published on loopback at ports the
+// engine picks, and stopped as docker stop does (SIGTERM, then SIGKILL after the grace). Removed when disposed.
 public sealed class DockerContainer : IAsyncDisposable
 {
     /// <summary><c>docker stop</c>'s default grace before it kills.</summary>
