@@ -3,6 +3,7 @@ using Grpc.Core;
 using Grpc.Net.Client;
 using ProtoBuf.Grpc.Client;
 using ProtoBuf.Grpc.Configuration;
+using WebSerialization.Models;
 using WebSerialization.Models.Grpc;
 
 namespace WebSerialization.IntegrationTests;
@@ -42,6 +43,17 @@ internal static class GrpcClients
         }
 
         await call.ResponseAsync;
+    }
+
+    /// <summary>An upload's messages: the id and tags, then the members <paramref name="batch"/> at a time.</summary>
+    public static async IAsyncEnumerable<OrganizationPart> Parts(Organization organization, int batch)
+    {
+        yield return new OrganizationPart { Id = organization.Id, Tags = organization.Tags };
+        foreach (var members in organization.Members!.Chunk(batch))
+        {
+            await Task.Yield();
+            yield return new OrganizationPart { Members = [.. members] };
+        }
     }
 
     // A protobuf Organization payload cut into upload messages of at most maxBytes bytes

@@ -86,7 +86,7 @@ public sealed class GrpcServiceTests(ApiServer server)
         ];
         var organization = new Organization { Id = -7, Tags = ["a", string.Empty], Members = [.. members] };
 
-        var summary = await GrpcClients.Organization(channel).UploadOrganizationAsync(Parts(organization));
+        var summary = await GrpcClients.Organization(channel).UploadOrganizationAsync(GrpcClients.Parts(organization, batch: 1));
 
         Assert.Equal(OrganizationChecksum.Compute(organization), summary.Checksum);
     }
@@ -146,16 +146,6 @@ public sealed class GrpcServiceTests(ApiServer server)
         finally
         {
             File.Delete(schema);
-        }
-    }
-
-    private static async IAsyncEnumerable<OrganizationPart> Parts(Organization organization)
-    {
-        yield return new OrganizationPart { Id = organization.Id, Tags = organization.Tags };
-        foreach (var member in organization.Members!)
-        {
-            await Task.Yield();
-            yield return new OrganizationPart { Members = [member] };
         }
     }
 
