@@ -56,7 +56,4 @@ public sealed class GrpcCancellationTests(GrpcCancellationServer server) : IClas
 }
 
 /// <summary>A server whose stream (200,000 members, about 17 MB) outlasts HTTP/2's flow-control windows.</summary>
-public sealed class GrpcCancellationServer() : ApiServer(new Dictionary<string, string>
-{
-    ["Organization:MemberCount"] = "200000",
-});
+public sealed class GrpcCancellationServer() : ApiServer(new() { ["Organization:MemberCount"] = "200000" });

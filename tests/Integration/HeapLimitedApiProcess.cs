@@ -16,16 +16,13 @@ public sealed class HeapLimitedApiProcess : IAsyncLifetime
 
     private ApiProcess? _process;
 
-    /// <summary>Where the process listens.</summary>
     public Uri BaseAddress { get; private set; } = null!;
 
-    /// <summary>A client pointed at <see cref="BaseAddress"/>.</summary>
     public HttpClient Client { get; private set; } = null!;
 
     /// <summary>Everything the process wrote, for a failure message.</summary>
     public ConcurrentQueue<string> Output { get; } = new();
 
-    /// <summary>Whether the process is still running.</summary>
     public bool IsRunning => _process is { HasExited: false };
 
     public async Task InitializeAsync()

@@ -100,11 +100,7 @@ public sealed class KubernetesManifestTests
     private static Dictionary<string, YamlMappingNode> Load()
     {
         var stream = new YamlStream();
-        using (var reader = new StreamReader(Path.Combine(RepositoryFolder.Root, "deploy", "kubernetes", "webserialization.yaml")))
-        {
-            stream.Load(reader);
-        }
-
+        stream.Load(new StringReader(File.ReadAllText(Path.Combine(RepositoryFolder.Root, "deploy", "kubernetes", "webserialization.yaml"))));
         return stream.Documents.Select(document => (YamlMappingNode)document.RootNode).ToDictionary(document => Text(document, "kind"));
     }
 }

@@ -14,10 +14,8 @@ namespace WebSerialization.IntegrationTests;
 // The million-member server with the production rates and shares but a 2 s grace period, so that a client below the
 // minimum rate is cut within seconds. Each test uses source addresses of its own, so the shares of one test never
 // meet another's.
-public sealed class SlowClientApiServer() : ApiServer(new()
-{
-    ["Limits:MinDataRateGraceSeconds"] = SlowClientTests.GraceSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
-});
+public sealed class SlowClientApiServer()
+    : ApiServer(new() { ["Limits:MinDataRateGraceSeconds"] = SlowClientTests.GraceSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture) });
 
 public sealed partial class SlowClientTests(SlowClientApiServer server) : IClassFixture<SlowClientApiServer>
 {
