@@ -134,19 +134,9 @@ public sealed class GrpcServiceTests(ApiServer server)
     public async Task NodeClientBuiltFromTheServedProtoReadsTheOrganization(string method)
     {
         const int Count = 2500;
-        var schema = Path.GetTempFileName();
-        try
-        {
-            await File.WriteAllTextAsync(schema, await server.Client.GetStringAsync("/api/organization.proto"));
+        var organization = await HttpPayloads.WithServedSchemaAsync(server.Client, schema => InteropScripts.CallGrpc(schema, $"127.0.0.1:{server.GrpcPort}", method, Count));
 
-            var organization = InteropScripts.CallGrpc(schema, $"127.0.0.1:{server.GrpcPort}", method, Count);
-
-            OrganizationAssert.Equal(server.Expected, Count, organization);
-        }
-        finally
-        {
-            File.Delete(schema);
-        }
+        OrganizationAssert.Equal(server.Expected, Count, organization);
     }
 
     private async Task<string> HttpChecksumAsync(int count)
