@@ -26,7 +26,6 @@ public sealed class ProductionServer : WebApplicationFactory<Program>
         BaseAddress = addresses.Select(address => new Uri(address)).Single(address => address.Port != _grpcPort);
     }
 
-    /// <summary>Where the server listens, e.g. http://127.0.0.1:41234.</summary>
     public Uri BaseAddress { get; }
 
     protected override void ConfigureWebHost(IWebHostBuilder builder)

@@ -13,7 +13,6 @@ public sealed class DockerImageFixture : IAsyncLifetime
     /// <summary>The repository root: the build context.</summary>
     public string ContextDirectory { get; } = RepositoryFolder.Root;
 
-    /// <summary>The built image's tag.</summary>
     public string Image => "webserialization-test:" + _suffix;
 
     /// <summary>What the stand-in script and the build printed, for a failing test's output.</summary>

@@ -52,7 +52,6 @@ public sealed class ScaleOutProcess : IAsyncDisposable
         File.ReadLines($"/proc/{Id}/status").First(line => line.StartsWith("VmRSS:", StringComparison.Ordinal)).Split(' ', StringSplitOptions.RemoveEmptyEntries)[1],
         CultureInfo.InvariantCulture);
 
-    /// <summary>Its output, for an assertion's message.</summary>
     public string Transcript() => $"{Name} (pid {Id}):\n" + string.Join('\n', Output);
 
     public async ValueTask DisposeAsync()
