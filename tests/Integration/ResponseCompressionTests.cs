@@ -15,17 +15,7 @@ public sealed partial class ResponseCompressionTests(ApiServer server)
 {
     private const int Count = 1000;
 
-    public static TheoryData<WireFormat, string> FormatsAndEncodings()
-    {
-        var data = new TheoryData<WireFormat, string>();
-        foreach (var format in WireFormat.All)
-        {
-            data.Add(format, "br");
-            data.Add(format, "gzip");
-        }
-
-        return data;
-    }
+    public static TheoryData<WireFormat, string> FormatsAndEncodings() => TheoryRows.Of(from format in WireFormat.All from encoding in new[] { "br", "gzip" } select (format, encoding));
 
     [Theory]
     [MemberData(nameof(FormatsAndEncodings))]
