@@ -1,29 +1,26 @@
 using System.Globalization;
 using System.Runtime.InteropServices;
 using OpenQA.Selenium;
+using WebSerialization.Tests.Support;
 
 namespace WebSerialization.BrowserTests;
 
-/// <summary>
-/// Writes the finished comparison into docs/images/compare.png, with a note beside it saying when, where and how it
-/// was taken, when <c>WEBSERIALIZATION_WRITE_DOCS=1</c>. Only then: its timings differ on every run, and a test run
-/// should not leave the working tree changed.
-/// </summary>
+// Writes the finished comparison into docs/images/compare.png, with a note beside it saying when, where and how it
+// was taken, when WEBSERIALIZATION_WRITE_DOCS=1. Only then: its timings differ on every run, and a test run
+// should not leave the working tree changed.
 public static class DocsScreenshot
 {
-    /// <summary>The switch.</summary>
     public const string Variable = "WEBSERIALIZATION_WRITE_DOCS";
 
     /// <summary>The command that writes both files, as the note quotes it.</summary>
     public const string Command = Variable + "=1 dotnet test tests/Browser -c Release --filter \"FullyQualifiedName~SharedLinkMeasuresEveryFormat\"";
 
-    /// <summary>Whether this run should write into docs/.</summary>
     public static bool Requested => Environment.GetEnvironmentVariable(Variable) == "1";
 
     /// <summary>Writes the image and its note; returns the image's path.</summary>
     public static string Write(Screenshot screenshot, IWebDriver driver, int count)
     {
-        var images = Path.Combine(RepositoryRoot(), "docs", "images");
+        var images = Path.Combine(RepositoryFolder.Root, "docs", "images");
         Directory.CreateDirectory(images);
         var image = Path.Combine(images, "compare.png");
         screenshot.SaveAsFile(image);
@@ -51,18 +48,5 @@ public static class DocsScreenshot
             """;
         File.WriteAllText(Path.Combine(images, "compare.md"), note.Replace("\r\n", "\n", StringComparison.Ordinal));
         return image;
-    }
-
-    private static string RepositoryRoot()
-    {
-        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
-        {
-            if (File.Exists(Path.Combine(directory.FullName, "WebSerialization.sln")))
-            {
-                return directory.FullName;
-            }
-        }
-
-        throw new InvalidOperationException($"No WebSerialization.sln above {AppContext.BaseDirectory}.");
     }
 }

@@ -3,11 +3,9 @@ using OpenQA.Selenium.Chrome;
 
 namespace WebSerialization.BrowserTests;
 
-/// <summary>
-/// Debian's Chromium, headless, driven through Debian's chromedriver. Both paths are given to Selenium, so Selenium
-/// Manager has nothing to find or download (this machine has no outside network). A missing browser fails the
-/// test: test.sh installs it, and a browser test that skips would hide that the install failed.
-/// </summary>
+// Debian's Chromium, headless, driven through Debian's chromedriver. Both paths are given to Selenium, so Selenium
+// Manager has nothing to find or download (this machine has no outside network). A missing browser fails the
+// test: test.sh installs it, and a browser test that skips would hide that the install failed.
 public sealed class HeadlessChromium : IDisposable
 {
     public const string BrowserPath = "/usr/bin/chromium";
@@ -32,31 +30,20 @@ public sealed class HeadlessChromium : IDisposable
         // The flags this machine needs: root (no sandbox), no GPU, and no background connections, which its closed
         // network refuses many at a time; a new empty profile per run.
         options.AddArguments(
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-dev-shm-usage",
-            "--window-size=1280,2200",
-            $"--user-data-dir={_profile}");
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage", "--window-size=1280,2200", $"--user-data-dir={_profile}");
 
         // The page's console, for tests that require it to stay free of errors (a failed load, an uncaught exception).
         options.SetLoggingPreference(LogType.Browser, LogLevel.All);
         Driver = new ChromeDriver(service, options, TimeSpan.FromSeconds(60));
     }
 
-    /// <summary>The WebDriver session.</summary>
     public ChromeDriver Driver { get; }
 
     /// <summary>The console's errors since the last call (Chromium reports a failed request or an uncaught exception as SEVERE).</summary>
     public IReadOnlyList<string> ConsoleErrors() =>
         [.. Driver.Manage().Logs.GetLog(LogType.Browser).Where(entry => entry.Level == LogLevel.Severe).Select(entry => entry.Message)];
 
-    /// <summary>Starts the browser.</summary>
     public static HeadlessChromium Start() => new();
 
     public void Dispose()

@@ -8,14 +8,11 @@ using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.BrowserTests;
 
-/// <summary>
-/// The real app on real Kestrel (127.0.0.1, ephemeral port) in the Production environment, because Swagger UI and the
-/// page at / must work there, response compression included. It serves 10,000 members: the page's shared link asks
-/// for all of them, Swagger UI for 10.
-/// </summary>
+// The real app on real Kestrel (127.0.0.1, ephemeral port) in the Production environment, because Swagger UI and the
+// page at / must work there, response compression included. It serves 10,000 members: the page's shared link asks
+// for all of them, Swagger UI for 10.
 public sealed class ProductionServer : WebApplicationFactory<Program>
 {
-    /// <summary>The members the server holds.</summary>
     public const int MemberCount = 10_000;
 
     // The gRPC endpoint (not used here) needs a port known before the host starts: a free one.
@@ -29,7 +26,6 @@ public sealed class ProductionServer : WebApplicationFactory<Program>
         BaseAddress = addresses.Select(address => new Uri(address)).Single(address => address.Port != _grpcPort);
     }
 
-    /// <summary>Where the server listens, e.g. http://127.0.0.1:41234.</summary>
     public Uri BaseAddress { get; }
 
     protected override void ConfigureWebHost(IWebHostBuilder builder)

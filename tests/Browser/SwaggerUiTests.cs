@@ -7,13 +7,7 @@ namespace WebSerialization.BrowserTests;
 /// <summary>Swagger UI, as people use it: in Chromium, against the app in the Production environment.</summary>
 public sealed class SwaggerUiTests(ProductionServer server, ITestOutputHelper output) : IClassFixture<ProductionServer>
 {
-    private static readonly string[] MediaTypes =
-    [
-        "application/json",
-        "application/vnd.msgpack",
-        "application/protobuf",
-        "application/vnd.webserialization.binary",
-    ];
+    private static readonly string[] MediaTypes = ["application/json", "application/vnd.msgpack", "application/protobuf", "application/vnd.webserialization.binary"];
 
     private static readonly By MediaTypeSelect = By.CssSelector(".response-control-media-type--accept-controller select.content-type");
     private static readonly By LiveStatus = By.CssSelector(".live-responses-table tr.response .response-col_status");

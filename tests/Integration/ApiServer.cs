@@ -1,9 +1,11 @@
 using System.Collections.Concurrent;
+using System.Diagnostics;
+using System.Globalization;
 using System.Net;
+using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
-using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Mvc.Testing;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
@@ -13,28 +15,27 @@ using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// The real app on real Kestrel, listening on 127.0.0.1 with an ephemeral port, serving the full 1,000,000
-/// members (or what a subclass configures). One instance is shared by every test class in the <see cref="ApiCollection"/>; it records every
-/// log entry at Warning or above so tests can assert that nothing was logged as an error.
-/// </summary>
+// The real app on real Kestrel, listening on 127.0.0.1 with an ephemeral port, serving the full 1,000,000
+// members (or what a subclass configures). One instance is shared by every test class in the ApiCollection; it records every
+// log entry at Warning or above so tests can assert that nothing was logged as an error.
 public class ApiServer : WebApplicationFactory<Program>
 {
-    private readonly IReadOnlyDictionary<string, string> _settings;
+    private const string RequestLogCategory = "WebSerialization.Api.Diagnostics.RequestLogMiddleware";
+
+    private readonly Dictionary<string, string> _settings;
 
     public ApiServer()
-        : this(new Dictionary<string, string>())
+        : this([])
     {
     }
 
-    /// <summary>Starts a server with configuration <paramref name="settings"/> on top of appsettings.json.</summary>
-    protected ApiServer(IReadOnlyDictionary<string, string> settings)
+    // Configuration settings on top of appsettings.json.
+    protected ApiServer(Dictionary<string, string> settings)
     {
         // The gRPC endpoint needs a fixed port that is known before the host starts: a free one, picked here.
         GrpcPort = LoopbackPort.Free();
-        _settings = new Dictionary<string, string>(settings) { ["Grpc:Port"] = GrpcPort.ToString(System.Globalization.CultureInfo.InvariantCulture) };
-        var memberCount = settings.TryGetValue("Organization:MemberCount", out var configured) ? int.Parse(configured, System.Globalization.CultureInfo.InvariantCulture) : OrganizationGenerator.ArticleMemberCount;
-        Expected = OrganizationGenerator.Create(memberCount);
+        _settings = new(settings) { ["Grpc:Port"] = GrpcPort.ToString(CultureInfo.InvariantCulture) };
+        Expected = OrganizationGenerator.Create(settings.TryGetValue("Organization:MemberCount", out var count) ? int.Parse(count, CultureInfo.InvariantCulture) : OrganizationGenerator.ArticleMemberCount);
         UseKestrel(options => options.Listen(IPAddress.Loopback, 0));
         StartServer();
         var addresses = Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses;
@@ -43,16 +44,12 @@ public class ApiServer : WebApplicationFactory<Program>
         Client = new HttpClient { BaseAddress = BaseAddress, Timeout = TimeSpan.FromMinutes(2) };
     }
 
-    /// <summary>Where the server listens, e.g. http://127.0.0.1:41234.</summary>
     public Uri BaseAddress { get; }
 
-    /// <summary>The h2c gRPC endpoint, e.g. http://127.0.0.1:41235.</summary>
     public Uri GrpcAddress { get; }
 
-    /// <summary>The gRPC endpoint's port (configuration <c>Grpc:Port</c>).</summary>
     public int GrpcPort { get; }
 
-    /// <summary>A plain HttpClient (SocketsHttpHandler) pointed at <see cref="BaseAddress"/>.</summary>
     public HttpClient Client { get; }
 
     /// <summary>The data the server serves, generated the same way in the test process.</summary>
@@ -71,13 +68,11 @@ public class ApiServer : WebApplicationFactory<Program>
         Assert.True(errors.Length == 0, "The server logged errors:\n" + string.Join("\n\n", errors));
     }
 
-    /// <summary>
-    /// Waits until a heavy GET of <paramref name="path"/> succeeds (a 429 means the permit of an abandoned upload has
-    /// not come back yet; more than 10 s of them fails), then fails on any error logged so far.
-    /// </summary>
+    // Waits until a heavy GET of path succeeds (a 429 means the permit of an abandoned upload has
+    // not come back yet; more than 10 s of them fails), then fails on any error logged so far.
     public async Task AssertStillServingAsync(string path)
     {
-        var stopwatch = System.Diagnostics.Stopwatch.StartNew();
+        var stopwatch = Stopwatch.StartNew();
         while (true)
         {
             using var response = await Client.GetAsync(path);
@@ -94,6 +89,30 @@ public class ApiServer : WebApplicationFactory<Program>
         AssertNoErrorsLogged();
     }
 
+    // Waits until count app log entries after the first skip match; after
+    // timeout fails with failure and the last entries logged.
+    public async Task WaitForEventsAsync(Func<(LogLevel Level, string Category, string Message), bool> matches, TimeSpan timeout, string failure, int skip = 0, int count = 1)
+    {
+        var waited = Stopwatch.StartNew();
+        while (AppEvents.Skip(skip).Count(matches) < count)
+        {
+            if (waited.Elapsed >= timeout)
+            {
+                Assert.Fail($"{failure} The app logged, last:\n{string.Join('\n', AppEvents.TakeLast(20).Select(e => $"{e.Level} {e.Category}: {e.Message}"))}");
+            }
+
+            await Task.Delay(20);
+        }
+    }
+
+    /// <summary>The request log's one line for the request whose query holds <paramref name="marker"/>; it is written just after the response has been sent.</summary>
+    public async Task<string> RequestLogLineAsync(string marker)
+    {
+        bool IsLine((LogLevel, string Category, string Message) e) => e.Category == RequestLogCategory && e.Message.Contains(marker, StringComparison.Ordinal);
+        await WaitForEventsAsync(IsLine, TimeSpan.FromSeconds(30), $"No request log line mentions '{marker}' after 30 s.");
+        return Assert.Single(AppEvents, IsLine).Message;
+    }
+
     protected override void ConfigureWebHost(IWebHostBuilder builder)
     {
         builder.UseEnvironment("Testing");
@@ -102,11 +121,7 @@ public class ApiServer : WebApplicationFactory<Program>
             builder.UseSetting(key, value);
         }
 
-        builder.ConfigureLogging(logging =>
-        {
-            logging.AddFilter("WebSerialization", LogLevel.Debug);
-            logging.AddProvider(new LogRecorder(Problems, AppEvents));
-        });
+        builder.ConfigureLogging(logging => logging.AddFilter("WebSerialization", LogLevel.Debug).AddProvider(new LogRecorder(this)));
     }
 
     // The factory's UseKestrel registers Kestrel's services a second time, after Program's, which puts Kestrel's own
@@ -136,15 +151,15 @@ public class ApiServer : WebApplicationFactory<Program>
         base.Dispose(disposing);
     }
 
-    private sealed class LogRecorder(ConcurrentQueue<(LogLevel, string, string)> problems, ConcurrentQueue<(LogLevel, string, string)> appEvents) : ILoggerProvider
+    private sealed class LogRecorder(ApiServer server) : ILoggerProvider
     {
-        public ILogger CreateLogger(string categoryName) => new Recorder(categoryName, problems, appEvents);
+        public ILogger CreateLogger(string categoryName) => new Recorder(categoryName, server);
 
         public void Dispose()
         {
         }
 
-        private sealed class Recorder(string category, ConcurrentQueue<(LogLevel, string, string)> problems, ConcurrentQueue<(LogLevel, string, string)> appEvents) : ILogger
+        private sealed class Recorder(string category, ApiServer server) : ILogger
         {
             private readonly bool _isApp = category.StartsWith("WebSerialization", StringComparison.Ordinal);
 
@@ -162,12 +177,12 @@ public class ApiServer : WebApplicationFactory<Program>
                 var entry = (logLevel, category, formatter(state, exception) + (exception is null ? string.Empty : " " + exception));
                 if (logLevel >= LogLevel.Warning)
                 {
-                    problems.Enqueue(entry);
+                    server.Problems.Enqueue(entry);
                 }
 
                 if (_isApp)
                 {
-                    appEvents.Enqueue(entry);
+                    server.AppEvents.Enqueue(entry);
                 }
             }
         }
@@ -181,7 +196,7 @@ public sealed class ApiCollection : ICollectionFixture<ApiServer>
 }
 
 /// <summary>A second server with small limits, so that 413s, limit errors and 429s are cheap to provoke.</summary>
-public sealed class LimitedApiServer() : ApiServer(new Dictionary<string, string>
+public sealed class LimitedApiServer() : ApiServer(new()
 {
     ["Organization:MemberCount"] = "1000",
     ["Limits:MaxRequestBodyBytes"] = "262144",
@@ -200,4 +215,21 @@ public sealed class LimitedApiServer() : ApiServer(new Dictionary<string, string
 public sealed class LimitedApiCollection : ICollectionFixture<LimitedApiServer>
 {
     public const string Name = "limited-api";
+}
+
+/// <summary>A server with Swagger, response compression, the MVC baseline, the encoders' warm-up and the large socket blocks switched off by configuration, serving a small organization.</summary>
+public sealed class SwitchedOffApiServer() : ApiServer(new()
+{
+    ["Organization:MemberCount"] = "100",
+    ["Swagger:Enabled"] = "false",
+    ["Compression:Enabled"] = "false",
+    ["Baseline:Enabled"] = "false",
+    ["Organization:WarmUp"] = "false",
+    ["SocketBuffers:BlockBytes"] = "0",
+});
+
+/// <summary>A server with <c>Metrics:Enabled</c> switched on, as the load runner starts it, serving 1,000 members: what it tests is the metrics, not the payload.</summary>
+public sealed class MetricsServer() : ApiServer(new() { ["Metrics:Enabled"] = "true", ["Organization:MemberCount"] = MemberCount.ToString(CultureInfo.InvariantCulture) })
+{
+    public const int MemberCount = 1_000;
 }

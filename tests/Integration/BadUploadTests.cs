@@ -1,7 +1,6 @@
 using System.Diagnostics;
 using System.Net;
 using System.Net.Sockets;
-using System.Text;
 using WebSerialization.Models.Baseline;
 using WebSerialization.Models;
 using WebSerialization.Models.Codecs;
@@ -13,30 +12,13 @@ namespace WebSerialization.IntegrationTests;
 [Collection(ApiCollection.Name)]
 public sealed class BadUploadTests(ApiServer server)
 {
-    public static TheoryData<WireFormat> Formats() => [.. WireFormat.All];
+    private const string BaselinePath = "/" + BaselineContract.Route;
 
     public static TheoryData<string> FormatKeys() => [.. WireFormat.All.Select(format => format.Key)];
 
-    private const string UploadPath = "/api/organization";
-
-    private const string BaselinePath = "/" + BaselineContract.Route;
-
     // Format keys rather than formats, so that each row is a test case of its own in a listing.
-    public static TheoryData<string, string> EndpointsAndFormats()
-    {
-        var data = new TheoryData<string, string>();
-        foreach (var format in WireFormat.All)
-        {
-            data.Add(UploadPath, format.Key);
-        }
-
-        foreach (var format in BaselineContract.Sent.Keys)
-        {
-            data.Add(BaselinePath, format.Key);
-        }
-
-        return data;
-    }
+    public static TheoryData<string, string> EndpointsAndFormats() => TheoryRows.Of(
+        WireFormat.All.Select(format => ("/api/organization", format.Key)).Concat(BaselineContract.Sent.Keys.Select(format => (BaselinePath, format.Key))));
 
     [Theory]
     [MemberData(nameof(EndpointsAndFormats))]
@@ -134,7 +116,7 @@ public sealed class BadUploadTests(ApiServer server)
     }
 
     [Theory]
-    [MemberData(nameof(Formats))]
+    [MemberData(nameof(TheoryRows.Formats), MemberType = typeof(TheoryRows))]
     public async Task RejectsInvalidUtf8InAString(WireFormat format)
     {
         using var response = await HttpPayloads.UploadAsync(server.Client, format, MalformedPayloads.InvalidUtf8(format));
@@ -144,7 +126,7 @@ public sealed class BadUploadTests(ApiServer server)
     }
 
     [Theory]
-    [MemberData(nameof(Formats))]
+    [MemberData(nameof(TheoryRows.Formats), MemberType = typeof(TheoryRows))]
     public async Task RejectsATinyBodyDeclaringAHugeCountOrLengthQuickly(WireFormat format)
     {
         var stopwatch = Stopwatch.StartNew();
@@ -169,28 +151,17 @@ public sealed class BadUploadTests(ApiServer server)
     }
 
     [Theory]
-    [MemberData(nameof(Formats))]
+    [MemberData(nameof(TheoryRows.Formats), MemberType = typeof(TheoryRows))]
     public async Task ForgetsAnUploadWhoseClientDisconnectsMidBody(WireFormat format)
     {
         var before = server.AppEvents.Count;
         var payload = await HttpPayloads.DownloadAsync(server.Client, format, 1000);
-        using (var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp))
+        using (var socket = await RawSocketClient.SendHalfAnUploadAsync(server.BaseAddress.Port, "/api/organization", format.MediaType, payload))
         {
-            await socket.ConnectAsync(IPAddress.Loopback, server.BaseAddress.Port);
-            var head = $"POST /api/organization HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: {format.MediaType}\r\nContent-Length: {payload.Length}\r\n\r\n";
-            await socket.SendAsync(Encoding.ASCII.GetBytes(head));
-            await socket.SendAsync(payload.AsMemory(0, payload.Length / 2));
-            await Task.Delay(100);
             socket.LingerState = new LingerOption(enable: true, seconds: 0);
         }
 
-        var stopwatch = Stopwatch.StartNew();
-        while (!server.AppEvents.Skip(before).Any(e => e.Message.Contains("disconnected while uploading", StringComparison.Ordinal)))
-        {
-            Assert.True(stopwatch.Elapsed < TimeSpan.FromSeconds(10), "The server did not notice the upload was abandoned.");
-            await Task.Delay(20);
-        }
-
+        await server.WaitForEventsAsync(e => e.Message.Contains("disconnected while uploading", StringComparison.Ordinal), TimeSpan.FromSeconds(10), "The server did not notice the upload was abandoned.", skip: before);
         await AssertStillServingAsync();
     }
 

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Net;
 using WebSerialization.Models;
 using WebSerialization.Tests.Support;
@@ -18,13 +17,7 @@ public sealed class ClientDisconnectTests(ApiServer server)
         var before = server.AppEvents.Count;
         await RawSocketClient.ReadThenResetAsync(server.BaseAddress.Port, $"GET /api/organization?format={format} HTTP/1.1\r\nHost: 127.0.0.1", 64 * 1024);
 
-        var stopwatch = Stopwatch.StartNew();
-        while (!server.AppEvents.Skip(before).Any(e => e.Message.Contains("client disconnected", StringComparison.OrdinalIgnoreCase)))
-        {
-            Assert.True(stopwatch.Elapsed < TimeSpan.FromSeconds(30), "The server did not notice the client had gone within 30 s.");
-            await Task.Delay(20);
-        }
-
+        await server.WaitForEventsAsync(e => e.Message.Contains("client disconnected", StringComparison.OrdinalIgnoreCase), TimeSpan.FromSeconds(30), "The server did not notice the client had gone within 30 s.", skip: before);
         server.AssertNoErrorsLogged();
         using var next = await server.Client.GetAsync($"/api/organization?count=10&format={format}");
         Assert.Equal(HttpStatusCode.OK, next.StatusCode);

@@ -1,6 +1,5 @@
 using System.IO.Pipelines;
 using System.Net;
-using System.Net.Http.Headers;
 using System.Text.Json;
 using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Streaming;
@@ -8,12 +7,10 @@ using WebSerialization.Models;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// Uploads and conversions take the memory of a member, not of the organization: a server whose whole GC heap is
-/// smaller than a million-member organization (<see cref="HeapLimitedApiProcess"/>) summarizes and converts one in
-/// every format. The body is streamed from the generated organization, and the converted answer is checked as it is
-/// read, so neither side of the test holds a payload either.
-/// </summary>
+// Uploads and conversions take the memory of a member, not of the organization: a server whose whole GC heap is
+// smaller than a million-member organization (HeapLimitedApiProcess) summarizes and converts one in
+// every format. The body is streamed from the generated organization, and the converted answer is checked as it is
+// read, so neither side of the test holds a payload either.
 public sealed class ConstantMemoryUploadTests(HeapLimitedApiProcess server) : IClassFixture<HeapLimitedApiProcess>
 {
     private static readonly Lazy<(Organization Organization, string Checksum)> Million = new(() =>
@@ -22,10 +19,8 @@ public sealed class ConstantMemoryUploadTests(HeapLimitedApiProcess server) : IC
         return (organization, OrganizationChecksum.Compute(organization));
     });
 
-    public static TheoryData<WireFormat> Formats() => [.. WireFormat.All];
-
     [Theory]
-    [MemberData(nameof(Formats))]
+    [MemberData(nameof(TheoryRows.Formats), MemberType = typeof(TheoryRows))]
     public async Task SummarizesAMillionMemberUploadInAHeapSmallerThanTheOrganization(WireFormat format)
     {
         var (organization, checksum) = Million.Value;
@@ -43,7 +38,7 @@ public sealed class ConstantMemoryUploadTests(HeapLimitedApiProcess server) : IC
     }
 
     [Theory]
-    [MemberData(nameof(Formats))]
+    [MemberData(nameof(TheoryRows.Formats), MemberType = typeof(TheoryRows))]
     public async Task ConvertsAMillionMemberUploadInAHeapSmallerThanTheOrganization(WireFormat from)
     {
         // Each source into the next format, so that every format is read and written once, and the two conversions
@@ -76,25 +71,15 @@ public sealed class ConstantMemoryUploadTests(HeapLimitedApiProcess server) : IC
     }
 
     private static HttpRequestMessage Post(string path, WireFormat format, Organization organization) =>
-        new(HttpMethod.Post, path) { Content = new StreamedOrganizationContent(format, organization) };
+        new(HttpMethod.Post, path) { Content = new StreamedOrganizationContent(format, organization) { Headers = { ContentType = new(format.MediaType) } } };
 
     /// <summary>A request body encoded from the organization as it is sent, in chunks, as a download is.</summary>
-    private sealed class StreamedOrganizationContent : HttpContent
+    private sealed class StreamedOrganizationContent(WireFormat format, Organization organization) : HttpContent
     {
-        private readonly WireFormat _format;
-        private readonly Organization _organization;
-
-        public StreamedOrganizationContent(WireFormat format, Organization organization)
-        {
-            _format = format;
-            _organization = organization;
-            Headers.ContentType = new MediaTypeHeaderValue(format.MediaType);
-        }
-
         protected override async Task SerializeToStreamAsync(Stream stream, TransportContext? context)
         {
             var writer = PipeWriter.Create(stream, new StreamPipeWriterOptions(leaveOpen: true));
-            await OrganizationStreamWriter.WriteAsync(writer, _format.Codec.CreateEncoder(), _organization, _organization.Members?.Count ?? 0, CancellationToken.None);
+            await OrganizationStreamWriter.WriteAsync(writer, format.Codec.CreateEncoder(), organization, organization.Members?.Count ?? 0, CancellationToken.None);
             await writer.CompleteAsync();
         }
 

@@ -1,7 +1,5 @@
-using System.Diagnostics;
 using System.Globalization;
 using System.Net;
-using System.Net.Http.Headers;
 using System.Text;
 using WebSerialization.Models;
 using WebSerialization.Models.Streaming;
@@ -9,21 +7,17 @@ using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// A conversion streams its answer while the upload is still arriving, so an upload can turn out bad after the answer
-/// has started. Then the answer must not look complete: the connection is aborted and the chunked body never gets its
-/// terminating chunk. Before the first chunk has gone out, a bad upload still gets its 4xx problem.
-/// </summary>
+// A conversion streams its answer while the upload is still arriving, so an upload can turn out bad after the answer
+// has started. Then the answer must not look complete: the connection is aborted and the chunked body never gets its
+// terminating chunk. Before the first chunk has gone out, a bad upload still gets its 4xx problem.
 [Collection(ApiCollection.Name)]
 public sealed class ConversionFailureTests(ApiServer server)
 {
     // Enough binary members that every target format's answer passes its first 128 KB chunk long before the end.
     private const int MemberCount = 20_000;
 
-    public static TheoryData<WireFormat> Formats() => [.. WireFormat.All];
-
     [Theory]
-    [MemberData(nameof(Formats))]
+    [MemberData(nameof(TheoryRows.Formats), MemberType = typeof(TheoryRows))]
     public async Task AbortsTheAnswerOnARawSocketWhenTheUploadTurnsOutTruncatedAfterTheAnswerStarted(WireFormat to)
     {
         // All but the last member first; the rest, cut short, only once the answer is arriving.
@@ -40,24 +34,20 @@ public sealed class ConversionFailureTests(ApiServer server)
         Assert.StartsWith("HTTP/1.1 200 OK\r\n", text, StringComparison.Ordinal);
         Assert.Contains("\r\nTransfer-Encoding: chunked\r\n", text, StringComparison.OrdinalIgnoreCase);
         Assert.False(text.EndsWith("\r\n0\r\n\r\n", StringComparison.Ordinal), $"The chunked body was terminated as if complete ({answer.Length} bytes, reset: {reset}).");
-        var stopwatch = Stopwatch.StartNew();
-        while (!server.AppEvents.Skip(before).Any(e => e.Message.Contains("the response was aborted", StringComparison.Ordinal)))
-        {
-            Assert.True(stopwatch.Elapsed < TimeSpan.FromSeconds(30), "The server did not log the aborted conversion within 30 s.");
-            await Task.Delay(20);
-        }
+        await server.WaitForEventsAsync(e => e.Message.Contains("the response was aborted", StringComparison.Ordinal), TimeSpan.FromSeconds(30), "The server did not log the aborted conversion within 30 s.", skip: before);
 
         await AssertStillServingAsync();
     }
 
     [Theory]
-    [MemberData(nameof(Formats))]
+    [MemberData(nameof(TheoryRows.Formats), MemberType = typeof(TheoryRows))]
     public async Task HttpClientSeesAFailureNotACompleteAnswerWhenTheUploadTurnsOutTruncatedAfterTheAnswerStarted(WireFormat to)
     {
-        var body = await TruncatedBodyAsync();
-        var content = new ByteArrayContent(body);
-        content.Headers.ContentType = new MediaTypeHeaderValue(WireMediaTypes.Binary);
-        using var request = new HttpRequestMessage(HttpMethod.Post, $"/api/organization/convert?format={to.Key}") { Content = content };
+        var body = (await HttpPayloads.DownloadAsync(server.Client, WireFormat.Binary, MemberCount))[..^2];
+        using var request = new HttpRequestMessage(HttpMethod.Post, $"/api/organization/convert?format={to.Key}")
+        {
+            Content = new ByteArrayContent(body) { Headers = { ContentType = new(WireMediaTypes.Binary) } },
+        };
         long received = 0;
 
         var failure = await Record.ExceptionAsync(async () =>
@@ -77,7 +67,7 @@ public sealed class ConversionFailureTests(ApiServer server)
     }
 
     [Theory]
-    [MemberData(nameof(Formats))]
+    [MemberData(nameof(TheoryRows.Formats), MemberType = typeof(TheoryRows))]
     public async Task AnswersAProblemWhenTheUploadTurnsOutBadBeforeTheFirstChunk(WireFormat to)
     {
         var body = await HttpPayloads.DownloadAsync(server.Client, WireFormat.Binary, 10);
@@ -110,8 +100,6 @@ public sealed class ConversionFailureTests(ApiServer server)
 
     private static string[] TemporaryFiles() =>
         [.. Directory.GetFiles(Path.GetTempPath(), OrganizationStreamConverter.TemporaryFilePrefix + "*").Order(StringComparer.Ordinal)];
-
-    private async Task<byte[]> TruncatedBodyAsync() => (await HttpPayloads.DownloadAsync(server.Client, WireFormat.Binary, MemberCount))[..^2];
 
     private async Task AssertStillServingAsync()
     {

@@ -13,11 +13,9 @@ using Xunit.Abstractions;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// The image the Dockerfile builds, built by a real Docker engine and run as <c>docker run</c> runs it: what a user
-/// checks (health, every format, uploads, Swagger UI, the user it runs as, <c>docker stop</c> inside its grace, memory
-/// under a limit). The base images are the local stand-ins of deploy/stand-in-images (docs/docker.md).
-/// </summary>
+// The image the Dockerfile builds, built by a real Docker engine and run as docker run runs it: what a user
+// checks (health, every format, uploads, Swagger UI, the user it runs as, docker stop inside its grace, memory
+// under a limit). The base images are the local stand-ins of deploy/stand-in-images (docs/docker.md).
 [Trait("Category", "Docker")]
 public sealed partial class DockerImageTests(DockerImageFixture fixture, ITestOutputHelper output) : IClassFixture<DockerImageFixture>
 {
@@ -126,31 +124,23 @@ public sealed partial class DockerImageTests(DockerImageFixture fixture, ITestOu
             Assert.Equal(checksum, summary.Checksum);
         }
 
-        using (var swagger = await app.Client.GetAsync("/swagger/index.html"))
-        {
-            Assert.Equal(HttpStatusCode.OK, swagger.StatusCode);
-        }
-
-        using (var page = await app.Client.GetAsync("/"))
-        {
-            Assert.Equal(HttpStatusCode.OK, page.StatusCode);
-            Assert.Equal("text/html", page.Content.Headers.ContentType?.MediaType);
-        }
+        using var swagger = await app.Client.GetAsync("/swagger/index.html");
+        Assert.Equal(HttpStatusCode.OK, swagger.StatusCode);
+        using var page = await app.Client.GetAsync("/");
+        Assert.Equal(HttpStatusCode.OK, page.StatusCode);
+        Assert.Equal("text/html", page.Content.Headers.ContentType?.MediaType);
 
         // appsettings.Production.json switches the MVC baseline off.
-        using (var baseline = await app.Client.GetAsync("/api/mvc/organization?count=10"))
-        {
-            Assert.Equal(HttpStatusCode.NotFound, baseline.StatusCode);
-        }
+        using var baseline = await app.Client.GetAsync("/api/mvc/organization?count=10");
+        Assert.Equal(HttpStatusCode.NotFound, baseline.StatusCode);
 
         await StopWithinGraceAsync(app);
         var entries = await app.LogEntriesAsync();
         Assert.Contains(entries, entry => entry.GetProperty("Message").GetString() == "Hosting environment: Production");
 
         // Production leaves the access line off: a success writes nothing, a refusal writes one Warning line.
-        Assert.DoesNotContain(entries, entry => entry.GetProperty("Category").GetString() == RequestLogCategory && entry.GetProperty("EventId").GetInt32() == 1);
-        Assert.Single(entries, entry => entry.GetProperty("Category").GetString() == RequestLogCategory
-            && entry.GetProperty("EventId").GetInt32() == 3
+        Assert.DoesNotContain(entries, entry => IsRequestLog(entry, 1));
+        Assert.Single(entries, entry => IsRequestLog(entry, 3)
             && entry.GetProperty("LogLevel").GetString() == "Warning"
             && entry.GetProperty("Message").GetString()!.StartsWith("GET /api/mvc/organization?count=10 404 ", StringComparison.Ordinal));
     }
@@ -173,8 +163,7 @@ public sealed partial class DockerImageTests(DockerImageFixture fixture, ITestOu
         foreach (var (key, size) in sizes)
         {
             // One JSON line per request, every field once (in the message) and no scopes.
-            var line = Assert.Single(entries, entry => entry.GetProperty("Category").GetString() == RequestLogCategory
-                && entry.GetProperty("EventId").GetInt32() == 1
+            var line = Assert.Single(entries, entry => IsRequestLog(entry, 1)
                 && entry.GetProperty("Message").GetString()!.StartsWith(
                     string.Create(CultureInfo.InvariantCulture, $"GET /api/organization?count=10&format={key} 200 {key} identity {size} bytes in "), StringComparison.Ordinal));
             Assert.False(line.TryGetProperty("State", out _), line.GetRawText());
@@ -238,8 +227,7 @@ public sealed partial class DockerImageTests(DockerImageFixture fixture, ITestOu
         await StopWithinGraceAsync(app);
 
         Assert.True(
-            (await app.LogEntriesAsync()).Any(entry => entry.GetProperty("Category").GetString() == RequestLogCategory
-                && entry.GetProperty("EventId").GetInt32() == 2
+            (await app.LogEntriesAsync()).Any(entry => IsRequestLog(entry, 2)
                 && entry.GetProperty("LogLevel").GetString() == "Warning"
                 && entry.GetProperty("Message").GetString()!.StartsWith("GET /api/organization?format=json ", StringComparison.Ordinal)),
             $"The stalled download was not logged as aborted.\n{await app.TranscriptAsync()}");
@@ -284,6 +272,10 @@ public sealed partial class DockerImageTests(DockerImageFixture fixture, ITestOu
         var failures = (await app.LogEntriesAsync()).Where(entry => entry.GetProperty("LogLevel").GetString() is "Error" or "Critical").ToArray();
         Assert.True(failures.Length == 0, "The app logged errors:\n" + string.Join('\n', failures.Select(entry => entry.GetRawText())));
     }
+
+    // The request log's entries: 1 the access line, 2 an aborted request, 3 a refusal.
+    private static bool IsRequestLog(JsonElement entry, int eventId) =>
+        entry.GetProperty("Category").GetString() == RequestLogCategory && entry.GetProperty("EventId").GetInt32() == eventId;
 
     [GeneratedRegex("<TargetFramework>net([0-9.]+)</TargetFramework>")]
     private static partial Regex TargetFramework();

@@ -5,12 +5,10 @@ using WebSerialization.Models.Grpc;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// A client's cancel or an expired deadline stops the server's stream, watched from the server's side: it logs how
-/// far it got when it stops early. On a server of its own, because grpc-dotnet logs an error when the client's reset
-/// reaches a write before the call's cancellation is flagged, a race of its own that the shared servers' "no errors
-/// logged" checks must not see.
-/// </summary>
+// A client's cancel or an expired deadline stops the server's stream, watched from the server's side: it logs how
+// far it got when it stops early. On a server of its own, because grpc-dotnet logs an error when the client's reset
+// reaches a write before the call's cancellation is flagged, a race of its own that the shared servers' "no errors
+// logged" checks must not see.
 public sealed class GrpcCancellationTests(GrpcCancellationServer server) : IClassFixture<GrpcCancellationServer>
 {
     [Theory]
@@ -58,7 +56,4 @@ public sealed class GrpcCancellationTests(GrpcCancellationServer server) : IClas
 }
 
 /// <summary>A server whose stream (200,000 members, about 17 MB) outlasts HTTP/2's flow-control windows.</summary>
-public sealed class GrpcCancellationServer() : ApiServer(new Dictionary<string, string>
-{
-    ["Organization:MemberCount"] = "200000",
-});
+public sealed class GrpcCancellationServer() : ApiServer(new() { ["Organization:MemberCount"] = "200000" });

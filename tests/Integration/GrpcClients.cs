@@ -3,6 +3,7 @@ using Grpc.Core;
 using Grpc.Net.Client;
 using ProtoBuf.Grpc.Client;
 using ProtoBuf.Grpc.Configuration;
+using WebSerialization.Models;
 using WebSerialization.Models.Grpc;
 
 namespace WebSerialization.IntegrationTests;
@@ -18,15 +19,15 @@ internal static class GrpcClients
     public static IOrganizationService Organization(GrpcChannel channel) =>
         channel.CreateGrpcService<IOrganizationService>(ClientFactory.Create(OrganizationMarshallerFactory.Binder));
 
-    /// <summary>
-    /// Sends <paramref name="messages"/> as <c>UploadOrganization</c>'s request stream, as bytes, and waits for the answer;
-    /// a refusal is the server's <see cref="RpcException"/>, with its trailers.
-    /// </summary>
+    /// <summary><c>UploadOrganization</c> with its messages as bytes, to send what the contract's marshallers would not.</summary>
+    public static readonly Method<byte[], byte[]> RawUpload = new(
+        MethodType.ClientStreaming, "webserialization.OrganizationService", "UploadOrganization", Marshallers.Create(bytes => bytes, bytes => bytes), Marshallers.Create(bytes => bytes, bytes => bytes));
+
+    // Sends messages as UploadOrganization's request stream, as bytes, and waits for the answer;
+    // a refusal is the server's RpcException, with its trailers.
     public static async Task RawUploadAsync(GrpcChannel channel, IEnumerable<byte[]> messages)
     {
-        var bytes = new Marshaller<byte[]>(payload => payload, payload => payload);
-        var method = new Method<byte[], byte[]>(MethodType.ClientStreaming, "webserialization.OrganizationService", "UploadOrganization", bytes, bytes);
-        using var call = channel.CreateCallInvoker().AsyncClientStreamingCall(method, null, default);
+        using var call = channel.CreateCallInvoker().AsyncClientStreamingCall(RawUpload, null, default);
         try
         {
             foreach (var message in messages)
@@ -44,10 +45,19 @@ internal static class GrpcClients
         await call.ResponseAsync;
     }
 
-    /// <summary>
-    /// A protobuf <c>Organization</c> payload cut into upload messages of at most <paramref name="maxBytes"/> bytes
-    /// each (or one field, if longer), between top-level fields: their bytes concatenated are the payload.
-    /// </summary>
+    /// <summary>An upload's messages: the id and tags, then the members <paramref name="batch"/> at a time.</summary>
+    public static async IAsyncEnumerable<OrganizationPart> Parts(Organization organization, int batch)
+    {
+        yield return new OrganizationPart { Id = organization.Id, Tags = organization.Tags };
+        foreach (var members in organization.Members!.Chunk(batch))
+        {
+            await Task.Yield();
+            yield return new OrganizationPart { Members = [.. members] };
+        }
+    }
+
+    // A protobuf Organization payload cut into upload messages of at most maxBytes bytes
+    // each (or one field, if longer), between top-level fields: their bytes concatenated are the payload.
     public static List<byte[]> SplitIntoMessages(byte[] payload, int maxBytes)
     {
         var messages = new List<byte[]>();

@@ -7,12 +7,10 @@ using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// gRPC's message limits and the upload limits, on a server whose limits are small (1,000 members, 64 KB messages
-/// each way, 500 members an upload): each refusal is <c>RESOURCE_EXHAUSTED</c> naming the setting to change, and
-/// the server answers the next call. An upload is refused over gRPC for the same limit or error, at the same offset, as
-/// the same bytes posted to <c>/api/organization</c>.
-/// </summary>
+// gRPC's message limits and the upload limits, on a server whose limits are small (1,000 members, 64 KB messages
+// each way, 500 members an upload): each refusal is RESOURCE_EXHAUSTED naming the setting to change, and
+// the server answers the next call. An upload is refused over gRPC for the same limit or error, at the same offset, as
+// the same bytes posted to /api/organization.
 [Collection(LimitedApiCollection.Name)]
 public sealed class GrpcLimitTests(LimitedApiServer server)
 {
@@ -46,7 +44,7 @@ public sealed class GrpcLimitTests(LimitedApiServer server)
         // Without the flag the client's send loop can meet the closed stream before the status arrives, and throws
         // protobuf-net.Grpc's IncompleteSendRpcException instead of the server's answer.
         var context = new CallContext(flags: CallContextFlags.IgnoreStreamTermination);
-        var exception = await Assert.ThrowsAsync<RpcException>(async () => await service.UploadOrganizationAsync(Parts(batch, batches), context));
+        var exception = await Assert.ThrowsAsync<RpcException>(async () => await service.UploadOrganizationAsync(GrpcClients.Parts(Prefix(batch * batches), batch), context));
 
         Assert.Equal(StatusCode.ResourceExhausted, exception.StatusCode);
         Assert.Contains(setting, exception.Status.Detail, StringComparison.Ordinal);
@@ -117,6 +115,8 @@ public sealed class GrpcLimitTests(LimitedApiServer server)
         Assert.Equal((payload.Length - 5).ToString(CultureInfo.InvariantCulture), refusal.Trailers.GetValue("offset"));
     }
 
+    private Organization Prefix(int count) => new() { Id = server.Expected.Id, Tags = server.Expected.Tags, Members = server.Expected.Members!.GetRange(0, count) };
+
     private async Task<RpcException> GrpcRefusalAsync(IEnumerable<byte[]> messages)
     {
         using var channel = GrpcClients.Channel(server);
@@ -124,15 +124,5 @@ public sealed class GrpcLimitTests(LimitedApiServer server)
         var next = await GrpcClients.Organization(channel).GetOrganizationAsync(new OrganizationRequest { Count = 2 });
         OrganizationAssert.Equal(server.Expected, 2, next);
         return refusal;
-    }
-
-    private async IAsyncEnumerable<OrganizationPart> Parts(int batch, int batches)
-    {
-        yield return new OrganizationPart { Id = server.Expected.Id, Tags = server.Expected.Tags };
-        for (var index = 0; index < batches; index++)
-        {
-            await Task.Yield();
-            yield return new OrganizationPart { Members = server.Expected.Members!.GetRange(index * batch, batch) };
-        }
     }
 }

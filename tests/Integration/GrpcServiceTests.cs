@@ -5,11 +5,9 @@ using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// The code-first gRPC service over real h2c against the real app (1,000,000 members), called by Grpc.Net.Client
-/// with protobuf-net.Grpc's client and by Node's @grpc/grpc-js with stubs built from the served .proto; every answer
-/// is checked against what the HTTP endpoints answer for the same members.
-/// </summary>
+// The code-first gRPC service over real h2c against the real app (1,000,000 members), called by Grpc.Net.Client
+// with protobuf-net.Grpc's client and by Node's @grpc/grpc-js with stubs built from the served .proto; every answer
+// is checked against what the HTTP endpoints answer for the same members.
 [Collection(ApiCollection.Name)]
 public sealed class GrpcServiceTests(ApiServer server)
 {
@@ -88,7 +86,7 @@ public sealed class GrpcServiceTests(ApiServer server)
         ];
         var organization = new Organization { Id = -7, Tags = ["a", string.Empty], Members = [.. members] };
 
-        var summary = await GrpcClients.Organization(channel).UploadOrganizationAsync(Parts(organization));
+        var summary = await GrpcClients.Organization(channel).UploadOrganizationAsync(GrpcClients.Parts(organization, batch: 1));
 
         Assert.Equal(OrganizationChecksum.Compute(organization), summary.Checksum);
     }
@@ -136,29 +134,9 @@ public sealed class GrpcServiceTests(ApiServer server)
     public async Task NodeClientBuiltFromTheServedProtoReadsTheOrganization(string method)
     {
         const int Count = 2500;
-        var schema = Path.GetTempFileName();
-        try
-        {
-            await File.WriteAllTextAsync(schema, await server.Client.GetStringAsync("/api/organization.proto"));
+        var organization = await HttpPayloads.WithServedSchemaAsync(server.Client, schema => InteropScripts.CallGrpc(schema, $"127.0.0.1:{server.GrpcPort}", method, Count));
 
-            var organization = InteropScripts.CallGrpc(schema, $"127.0.0.1:{server.GrpcPort}", method, Count);
-
-            OrganizationAssert.Equal(server.Expected, Count, organization);
-        }
-        finally
-        {
-            File.Delete(schema);
-        }
-    }
-
-    private static async IAsyncEnumerable<OrganizationPart> Parts(Organization organization)
-    {
-        yield return new OrganizationPart { Id = organization.Id, Tags = organization.Tags };
-        foreach (var member in organization.Members!)
-        {
-            await Task.Yield();
-            yield return new OrganizationPart { Members = [member] };
-        }
+        OrganizationAssert.Equal(server.Expected, Count, organization);
     }
 
     private async Task<string> HttpChecksumAsync(int count)

@@ -6,11 +6,9 @@ using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// The built API in a process of its own whose GC heap is capped at <see cref="HeapHardLimitBytes"/>, serving a small
-/// organization: far too little heap to build a million-member organization (about 255 MB), so any upload or
-/// conversion that held the whole graph would fail there with an OutOfMemoryException.
-/// </summary>
+// The built API in a process of its own whose GC heap is capped at HeapHardLimitBytes, serving a small
+// organization: far too little heap to build a million-member organization (about 255 MB), so any upload or
+// conversion that held the whole graph would fail there with an OutOfMemoryException.
 public sealed class HeapLimitedApiProcess : IAsyncLifetime
 {
     /// <summary>The process's GC heap limit (DOTNET_GCHeapHardLimit).</summary>
@@ -18,16 +16,13 @@ public sealed class HeapLimitedApiProcess : IAsyncLifetime
 
     private ApiProcess? _process;
 
-    /// <summary>Where the process listens.</summary>
     public Uri BaseAddress { get; private set; } = null!;
 
-    /// <summary>A client pointed at <see cref="BaseAddress"/>.</summary>
     public HttpClient Client { get; private set; } = null!;
 
     /// <summary>Everything the process wrote, for a failure message.</summary>
     public ConcurrentQueue<string> Output { get; } = new();
 
-    /// <summary>Whether the process is still running.</summary>
     public bool IsRunning => _process is { HasExited: false };
 
     public async Task InitializeAsync()

@@ -1,4 +1,5 @@
 using System.Net;
+using System.Net.Http.Headers;
 using System.Text.Json;
 using WebSerialization.Models;
 
@@ -14,8 +15,7 @@ public sealed class HomePageEndpointTests(ApiServer server)
     [InlineData("/index.html", "*/*")]
     public async Task ServesThePageWhateverTheAcceptHeaderAsks(string path, string accept)
     {
-        using var request = new HttpRequestMessage(HttpMethod.Get, path);
-        request.Headers.Accept.ParseAdd(accept);
+        using var request = new HttpRequestMessage(HttpMethod.Get, path) { Headers = { Accept = { MediaTypeWithQualityHeaderValue.Parse(accept) } } };
 
         using var response = await server.Client.SendAsync(request);
 
@@ -45,10 +45,7 @@ public sealed class HomePageEndpointTests(ApiServer server)
     {
         using var response = await server.Client.GetAsync(path);
 
-        Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
-        Assert.Equal(WireMediaTypes.ProblemJson, response.Content.Headers.ContentType?.MediaType);
-        using var problem = JsonDocument.Parse(await response.Content.ReadAsStringAsync());
-        Assert.Equal(404, problem.RootElement.GetProperty("status").GetInt32());
+        using var problem = await HttpPayloads.AssertProblemAsync(response, 404);
     }
 
     [Fact]

@@ -4,14 +4,12 @@ using WebSerialization.Models;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>Small helpers for sending payloads and reading answers.</summary>
 public static class HttpPayloads
 {
     /// <summary>GETs the organization's first <paramref name="count"/> members in <paramref name="format"/> as bytes (small counts only).</summary>
     public static async Task<byte[]> DownloadAsync(HttpClient client, WireFormat format, int count) =>
         await client.GetByteArrayAsync($"/api/organization?count={count}&format={format.Key}");
 
-    /// <summary>POSTs <paramref name="body"/> with a Content-Type and an Accept.</summary>
     public static Task<HttpResponseMessage> PostAsync(HttpClient client, string path, byte[] body, string? contentType, string accept = WireMediaTypes.Json)
     {
         var content = new ByteArrayContent(body);
@@ -29,13 +27,27 @@ public static class HttpPayloads
     public static Task<HttpResponseMessage> UploadAsync(HttpClient client, WireFormat format, byte[] body) =>
         PostAsync(client, "/api/organization", body, format.MediaType);
 
-    /// <summary>Reads a JSON summary.</summary>
     public static async Task<UploadSummary> ReadSummaryAsync(HttpResponseMessage response)
     {
         var summary = await JsonSerializer.DeserializeAsync<UploadSummary>(
             await response.Content.ReadAsStreamAsync(),
             new JsonSerializerOptions(JsonSerializerDefaults.Web));
         return summary!;
+    }
+
+    /// <summary>Calls <paramref name="use"/> with a temporary copy of the .proto the server publishes, deleted after.</summary>
+    public static async Task<T> WithServedSchemaAsync<T>(HttpClient client, Func<string, T> use)
+    {
+        var schema = Path.GetTempFileName();
+        try
+        {
+            await File.WriteAllTextAsync(schema, await client.GetStringAsync("/api/organization.proto"));
+            return use(schema);
+        }
+        finally
+        {
+            File.Delete(schema);
+        }
     }
 
     /// <summary>Asserts a problem details answer with <paramref name="status"/>, and returns its document.</summary>

@@ -5,11 +5,9 @@ using YamlDotNet.RepresentationModel;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// deploy/kubernetes read as a cluster would read the parts that matter here (no cluster or kubectl is reachable): the
-/// probes hit the app's health endpoint on its port, the grace outlasts the drain and the requests in flight, the
-/// Service, autoscaler and disruption budget point at the Deployment, and the pod runs as the image's user.
-/// </summary>
+// deploy/kubernetes read as a cluster would read the parts that matter here (no cluster or kubectl is reachable): the
+// probes hit the app's health endpoint on its port, the grace outlasts the drain and the requests in flight, the
+// Service, autoscaler and disruption budget point at the Deployment, and the pod runs as the image's user.
 public sealed class KubernetesManifestTests
 {
     private static readonly Dictionary<string, YamlMappingNode> Documents = Load();
@@ -102,11 +100,7 @@ public sealed class KubernetesManifestTests
     private static Dictionary<string, YamlMappingNode> Load()
     {
         var stream = new YamlStream();
-        using (var reader = new StreamReader(Path.Combine(RepositoryFolder.Root, "deploy", "kubernetes", "webserialization.yaml")))
-        {
-            stream.Load(reader);
-        }
-
+        stream.Load(new StringReader(File.ReadAllText(Path.Combine(RepositoryFolder.Root, "deploy", "kubernetes", "webserialization.yaml"))));
         return stream.Documents.Select(document => (YamlMappingNode)document.RootNode).ToDictionary(document => Text(document, "kind"));
     }
 }

@@ -4,11 +4,9 @@ using System.Text.RegularExpressions;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// <c>/metrics</c> carries every figure the load runner reads of the server's cost (tests/Load/Server/ServerMetrics.cs):
-/// allocations, collections by generation, GC pauses, working set, processors, and the requests served with the
-/// scrapes on a route of their own, so that the runner can count the load's requests exactly.
-/// </summary>
+// /metrics carries every figure the load runner reads of the server's cost (tests/Load/Server/ServerMetrics.cs):
+// allocations, collections by generation, GC pauses, working set, processors, and the requests served with the
+// scrapes on a route of their own, so that the runner can count the load's requests exactly.
 [Collection(ApiCollection.Name)]
 public sealed partial class LoadRunnerMetricsTests(MetricsServer server) : IClassFixture<MetricsServer>
 {
@@ -33,8 +31,8 @@ public sealed partial class LoadRunnerMetricsTests(MetricsServer server) : IClas
         }
 
         Assert.Equal(1, RequestsServed(after) - RequestsServed(before));
-        Assert.True(Sample(after, "http_server_request_duration_seconds_count", "http_route=\"/metrics\"") >= 2, "the scrapes are counted on their own route");
-        Assert.True(Sample(after, "dotnet_gc_heap_total_allocated_bytes_total") > Sample(before, "dotnet_gc_heap_total_allocated_bytes_total"));
+        Assert.True(MetricsTests.Sample(after, "http_server_request_duration_seconds_count", "http_route=\"/metrics\"") >= 2, "the scrapes are counted on their own route");
+        Assert.True(MetricsTests.Sample(after, "dotnet_gc_heap_total_allocated_bytes_total") > MetricsTests.Sample(before, "dotnet_gc_heap_total_allocated_bytes_total"));
     }
 
     [Fact]
@@ -43,10 +41,10 @@ public sealed partial class LoadRunnerMetricsTests(MetricsServer server) : IClas
         var text = await ScrapeAsync();
 
         Assert.All(new[] { "gen0", "gen1", "gen2" }, generation =>
-            Assert.NotNull(Sample(text, "dotnet_gc_collections_total", $"gc_heap_generation=\"{generation}\"")));
-        Assert.NotNull(Sample(text, "dotnet_gc_pause_time_seconds_total"));
-        Assert.True(Sample(text, "dotnet_process_memory_working_set_bytes") > 0);
-        Assert.Equal(Environment.ProcessorCount, Sample(text, "dotnet_process_cpu_count"));
+            Assert.NotNull(MetricsTests.Sample(text, "dotnet_gc_collections_total", $"gc_heap_generation=\"{generation}\"")));
+        Assert.NotNull(MetricsTests.Sample(text, "dotnet_gc_pause_time_seconds_total"));
+        Assert.True(MetricsTests.Sample(text, "dotnet_process_memory_working_set_bytes") > 0);
+        Assert.Equal(Environment.ProcessorCount, MetricsTests.Sample(text, "dotnet_process_cpu_count"));
     }
 
     private async Task<string> ScrapeAsync()
@@ -60,13 +58,6 @@ public sealed partial class LoadRunnerMetricsTests(MetricsServer server) : IClas
     private static double RequestsServed(string text) => RequestCounts().Matches(text)
         .Where(match => !match.Groups["labels"].Value.Contains("http_route=\"/metrics\"", StringComparison.Ordinal))
         .Sum(match => double.Parse(match.Groups["value"].Value, CultureInfo.InvariantCulture));
-
-    // The value of the first sample of a metric whose labels contain labelPart, or null when there is none.
-    private static double? Sample(string text, string name, string labelPart = "")
-    {
-        var match = new Regex($"^{Regex.Escape(name)}\\{{[^}}\\n]*{Regex.Escape(labelPart)}[^}}\\n]*\\}} (?<value>[0-9.eE+-]+)", RegexOptions.Multiline).Match(text);
-        return match.Success ? double.Parse(match.Groups["value"].Value, CultureInfo.InvariantCulture) : null;
-    }
 
     [GeneratedRegex("^http_server_request_duration_seconds_count\\{(?<labels>[^}\\n]*)\\} (?<value>[0-9.eE+-]+)", RegexOptions.Multiline)]
     private static partial Regex RequestCounts();

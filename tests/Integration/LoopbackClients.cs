@@ -4,10 +4,8 @@ using System.Text;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// Clients that connect from a chosen loopback source address (127.0.0.2, 127.0.0.3...), which the server sees as
-/// different clients: Linux routes all of 127.0.0.0/8 to the loopback interface.
-/// </summary>
+// Clients that connect from a chosen loopback source address (127.0.0.2, 127.0.0.3...), which the server sees as
+// different clients: Linux routes all of 127.0.0.0/8 to the loopback interface.
 public static class LoopbackClients
 {
     /// <summary>An HttpClient whose connections leave from <paramref name="source"/>.</summary>

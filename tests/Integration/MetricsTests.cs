@@ -101,7 +101,7 @@ public sealed class MetricsTests(ApiServer server, MetricsServer metricsServer) 
     }
 
     // The value of the first sample of a metric whose labels contain labelPart, or null when there is none.
-    private static double? Sample(string text, string name, string labelPart = "")
+    internal static double? Sample(string text, string name, string labelPart = "")
     {
         var match = SampleLine(name, labelPart).Match(text);
         return match.Success ? double.Parse(match.Groups["value"].Value, CultureInfo.InvariantCulture) : null;

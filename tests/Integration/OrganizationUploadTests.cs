@@ -1,5 +1,4 @@
 using System.Net;
-using System.Net.Http.Headers;
 using System.Security.Cryptography;
 using CodedInputStream = Google.Protobuf.CodedInputStream;
 using ProtoWireFormat = Google.Protobuf.WireFormat;
@@ -13,24 +12,14 @@ public sealed class OrganizationUploadTests(ApiServer server)
 {
     private const int SmallCount = 1000;
 
-    public static TheoryData<WireFormat> Formats() => [.. WireFormat.All];
+    public static TheoryData<WireFormat, WireFormat> FormatPairs() => TheoryRows.Of(from source in WireFormat.All from target in WireFormat.All select (source, target));
 
-    public static TheoryData<WireFormat, WireFormat> FormatPairs()
-    {
-        var data = new TheoryData<WireFormat, WireFormat>();
-        foreach (var from in WireFormat.All)
-        {
-            foreach (var to in WireFormat.All)
-            {
-                data.Add(from, to);
-            }
-        }
-
-        return data;
-    }
+    public static TheoryData<WireFormat, string> EveryNameOfEveryFormat() => TheoryRows.Of(
+        WireFormat.All.SelectMany(format => ((string[])[format.MediaType, .. format.Aliases]).Select(mediaType => (format, mediaType)))
+            .Concat([(WireFormat.Json, "application/json; charset=utf-8"), (WireFormat.Protobuf, "APPLICATION/X-PROTOBUF")]));
 
     [Theory]
-    [MemberData(nameof(Formats))]
+    [MemberData(nameof(TheoryRows.Formats), MemberType = typeof(TheoryRows))]
     public async Task UploadOfADownloadKeepsEveryValue(WireFormat format)
     {
         var body = await HttpPayloads.DownloadAsync(server.Client, format, SmallCount);
@@ -44,22 +33,6 @@ public sealed class OrganizationUploadTests(ApiServer server)
         Assert.Equal(5, summary.TagCount);
         Assert.Equal(body.Length, summary.BytesRead);
         Assert.Equal(OrganizationChecksum.Compute(Prefix(server.Expected, SmallCount)), summary.Checksum);
-    }
-
-    public static TheoryData<WireFormat, string> EveryNameOfEveryFormat()
-    {
-        var data = new TheoryData<WireFormat, string>();
-        foreach (var descriptor in WireFormat.All)
-        {
-            foreach (var mediaType in (string[])[descriptor.MediaType, .. descriptor.Aliases])
-            {
-                data.Add(descriptor, mediaType);
-            }
-        }
-
-        data.Add(WireFormat.Json, "application/json; charset=utf-8");
-        data.Add(WireFormat.Protobuf, "APPLICATION/X-PROTOBUF");
-        return data;
     }
 
     [Theory]
@@ -77,13 +50,11 @@ public sealed class OrganizationUploadTests(ApiServer server)
     }
 
     [Theory]
-    [MemberData(nameof(Formats))]
+    [MemberData(nameof(TheoryRows.Formats), MemberType = typeof(TheoryRows))]
     public async Task StreamsTheMillionMemberDownloadStraightBackIntoAnUpload(WireFormat format)
     {
-        var key = format.Key;
-        using var download = await server.Client.GetAsync($"/api/organization?format={key}", HttpCompletionOption.ResponseHeadersRead);
-        var content = new StreamContent(await download.Content.ReadAsStreamAsync());
-        content.Headers.ContentType = new MediaTypeHeaderValue(format.MediaType);
+        using var download = await server.Client.GetAsync($"/api/organization?format={format.Key}", HttpCompletionOption.ResponseHeadersRead);
+        using var content = new StreamContent(await download.Content.ReadAsStreamAsync()) { Headers = { ContentType = new(format.MediaType) } };
 
         using var response = await server.Client.PostAsync("/api/organization", content);
 
@@ -111,10 +82,11 @@ public sealed class OrganizationUploadTests(ApiServer server)
     public async Task ConvertsTheMillionMembersFromJsonToProtobufByteForByte()
     {
         using var json = await server.Client.GetAsync("/api/organization?format=json", HttpCompletionOption.ResponseHeadersRead);
-        var content = new StreamContent(await json.Content.ReadAsStreamAsync());
-        content.Headers.ContentType = new MediaTypeHeaderValue(WireMediaTypes.Json);
-        using var request = new HttpRequestMessage(HttpMethod.Post, "/api/organization/convert") { Content = content };
-        request.Headers.Accept.ParseAdd(WireMediaTypes.Protobuf);
+        using var request = new HttpRequestMessage(HttpMethod.Post, "/api/organization/convert")
+        {
+            Content = new StreamContent(await json.Content.ReadAsStreamAsync()) { Headers = { ContentType = new(WireMediaTypes.Json) } },
+            Headers = { Accept = { new(WireMediaTypes.Protobuf) } },
+        };
 
         using var converted = await server.Client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead);
         using var direct = await server.Client.GetAsync("/api/organization?format=protobuf", HttpCompletionOption.ResponseHeadersRead);
@@ -195,14 +167,9 @@ public sealed class OrganizationUploadTests(ApiServer server)
 
         using var response = await HttpPayloads.PostAsync(server.Client, path, body, WireMediaTypes.Json, accept);
 
-        if (expectedContentType is null)
-        {
-            using var problem = await HttpPayloads.AssertProblemAsync(response, 406);
-            return;
-        }
-
-        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
-        Assert.Equal(expectedContentType, response.Content.Headers.ContentType?.MediaType);
+        using var problem = expectedContentType is null ? await HttpPayloads.AssertProblemAsync(response, 406) : null;
+        Assert.Equal(expectedContentType is null ? HttpStatusCode.NotAcceptable : HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal(expectedContentType ?? WireMediaTypes.ProblemJson, response.Content.Headers.ContentType?.MediaType);
     }
 
     private static Organization Prefix(Organization organization, int count) =>

@@ -24,7 +24,7 @@ public sealed class RequestLogTests(ApiServer server)
         using var response = await server.Client.SendAsync(request);
         var sent = (await response.Content.ReadAsByteArrayAsync()).Length;
 
-        var line = await RequestLog.WaitForLineAsync(server, probe);
+        var line = await server.RequestLogLineAsync(probe);
         var expected = string.Create(CultureInfo.InvariantCulture, $"GET {path} 200 {key} {encoding} {sent} bytes in ");
         Assert.StartsWith(expected, line, StringComparison.Ordinal);
         Assert.EndsWith(" ms", line, StringComparison.Ordinal);
@@ -37,7 +37,7 @@ public sealed class RequestLogTests(ApiServer server)
 
         using var response = await server.Client.GetAsync($"/api/organization?count=abc&probe={probe}");
 
-        var line = await RequestLog.WaitForLineAsync(server, probe);
+        var line = await server.RequestLogLineAsync(probe);
         Assert.Contains(" 400 application/problem+json identity ", line, StringComparison.Ordinal);
     }
 }

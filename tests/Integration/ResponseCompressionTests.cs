@@ -15,17 +15,7 @@ public sealed partial class ResponseCompressionTests(ApiServer server)
 {
     private const int Count = 1000;
 
-    public static TheoryData<WireFormat, string> FormatsAndEncodings()
-    {
-        var data = new TheoryData<WireFormat, string>();
-        foreach (var format in WireFormat.All)
-        {
-            data.Add(format, "br");
-            data.Add(format, "gzip");
-        }
-
-        return data;
-    }
+    public static TheoryData<WireFormat, string> FormatsAndEncodings() => TheoryRows.Of(from format in WireFormat.All from encoding in new[] { "br", "gzip" } select (format, encoding));
 
     [Theory]
     [MemberData(nameof(FormatsAndEncodings))]
@@ -100,7 +90,7 @@ public sealed partial class ResponseCompressionTests(ApiServer server)
             64 * 1024,
             pause: TimeSpan.FromSeconds(2));
 
-        var line = await RequestLog.WaitForLineAsync(server, probe);
+        var line = await server.RequestLogLineAsync(probe);
         Assert.Contains("br", line, StringComparison.Ordinal);
         Assert.Contains("then the connection was aborted", line, StringComparison.Ordinal);
         var bytes = long.Parse(BytesSent().Match(line).Groups[1].Value, CultureInfo.InvariantCulture);

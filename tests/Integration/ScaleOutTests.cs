@@ -2,23 +2,26 @@ using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Globalization;
 using System.Net;
+using System.Reflection;
 using System.Security.Cryptography;
 using System.Text.RegularExpressions;
 using WebSerialization.IntegrationTests.ScaleOut;
 using WebSerialization.Models;
+using WebSerialization.Tests.Processes;
+using WebSerialization.Tests.Support;
 using Xunit.Abstractions;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// Three replicas behind HAProxy with Prometheus scraping them (<see cref="ScaleOutTopology"/>, the configuration of
-/// deploy/): bodies pass through unchanged and streamed, Prometheus counts what the replicas served, and a rolling
-/// restart under load loses no request.
-/// </summary>
+// Three replicas behind HAProxy with Prometheus scraping them (ScaleOutTopology, the configuration of
+// deploy/): bodies pass through unchanged and streamed, Prometheus counts what the replicas served, and a rolling
+// restart under load loses no request.
 [Trait("Category", "ScaleOut")]
 public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper output) : IClassFixture<ScaleOutTopology>
 {
     private const string OrganizationRoute = "/api/organization";
+
+    private const string Query = "sum(http_server_request_duration_seconds_count{http_route=\"/api/organization\"})";
 
     [Fact]
     public async Task BodiesThroughHAProxyAreTheReplicasBytes()
@@ -83,7 +86,6 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
     [Fact]
     public async Task PrometheusCountsEveryRequestTheReplicasServedThroughHAProxy()
     {
-        const string Query = "sum(http_server_request_duration_seconds_count{http_route=\"/api/organization\"})";
         var before = await SettledAsync(Query);
         const int Requests = 60;
         for (var i = 0; i < Requests; i++)
@@ -92,15 +94,7 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
             Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         }
 
-        var counted = Stopwatch.StartNew();
-        var after = before;
-        while (after < before + Requests && counted.Elapsed < TimeSpan.FromSeconds(30))
-        {
-            await Task.Delay(1000);
-            after = await topology.QueryAsync(Query);
-        }
-
-        Assert.Equal(before + Requests, after);
+        Assert.Equal(before + Requests, await CountedAsync(Query, before + Requests));
     }
 
     [Fact]
@@ -194,14 +188,13 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
     [Fact]
     public async Task TwoLoadRunnersThroughHAProxyMergeIntoTheRequestsPrometheusCounted()
     {
-        const string Query = "sum(http_server_request_duration_seconds_count{http_route=\"/api/organization\"})";
         var before = await SettledAsync(Query);
         var folder = Directory.CreateTempSubdirectory("scaleout-runners-").FullName;
         try
         {
             // Two client processes side by side, as two client machines would run them, each writing its histogram log.
             string[] logs = [Path.Combine(folder, "runner-1.hlog"), Path.Combine(folder, "runner-2.hlog")];
-            var runners = await Task.WhenAll(logs.Select((log, i) => LoadRunner.RunAsync($"load runner {i + 1}",
+            var runners = await Task.WhenAll(logs.Select((log, i) => RunLoadRunnerAsync($"load runner {i + 1}",
             [
                 "--url", topology.Client.BaseAddress!.ToString(), "--scenarios", "download-json", "--count", "1000", "--rate", "20",
                 "--warmup", "0", "--duration", "3", "--histogram-log", log, "--reports", Path.Combine(folder, $"reports-{i + 1}"), "--no-results", "--timeout", "1",
@@ -212,7 +205,7 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
             }
 
             var counted = runners.Select(runner => Requests(runner, RunnerLine())).ToArray();
-            var merge = await LoadRunner.RunAsync("merge", ["merge", .. logs]);
+            var merge = await RunLoadRunnerAsync("merge", ["merge", .. logs]);
             Assert.True(merge.ExitCode == 0, merge.Transcript());
             var merged = Requests(merge, MergedRow("download-json-1000-r20"));
             output.WriteLine($"Runners: {string.Join(", ", counted.Select(runner => $"{runner.Ok} ok, {runner.Failed} failed"))}; merged: {merged.Ok} ok, {merged.Failed} failed.");
@@ -223,20 +216,26 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
 
             // The replicas served the measured requests and, per runner, the probe that checks the endpoint first.
             var expected = before + merged.Ok + merged.Failed + runners.Length;
-            var waited = Stopwatch.StartNew();
-            var after = before;
-            while (after < expected && waited.Elapsed < TimeSpan.FromSeconds(30))
-            {
-                await Task.Delay(1000);
-                after = await topology.QueryAsync(Query);
-            }
-
-            Assert.Equal(expected, after);
+            Assert.Equal(expected, await CountedAsync(Query, expected));
         }
         finally
         {
             Directory.Delete(folder, recursive: true);
         }
+    }
+
+    // The built load runner (tests/Load, the solution's build of this configuration, beside this assembly's
+    // tests/Integration/bin/<configuration>/<framework>/) as a process of its own, as one client machine runs it, until it
+    // exits (at most two minutes).
+    private static async Task<ScaleOutProcess> RunLoadRunnerAsync(string name, IReadOnlyList<string> args)
+    {
+        var configuration = typeof(ScaleOutTests).Assembly.GetCustomAttribute<AssemblyConfigurationAttribute>()!.Configuration;
+        var framework = new DirectoryInfo(AppContext.BaseDirectory).Name;
+        var path = Path.Combine(RepositoryFolder.Root, "tests", "Load", "bin", configuration, framework, "WebSerialization.Load.dll");
+        Assert.True(File.Exists(path), $"No load runner at {path}: build the solution ({configuration}) first.");
+        var runner = ScaleOutProcess.Start(name, new ProcessStartInfo(DotnetHost.Path, [path, .. args]) { RedirectStandardOutput = true, RedirectStandardError = true });
+        Assert.True(await runner.WaitForExitAsync(TimeSpan.FromMinutes(2)), $"{name} did not exit within two minutes.\n{runner.Transcript()}");
+        return runner;
     }
 
     // A runner's line at the end of its scenario: "  120 ok, 0 failed in 3.0 s; p50 ...".
@@ -250,6 +249,20 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
         var match = process.Output.Select(text => line.Match(text)).SingleOrDefault(match => match.Success);
         Assert.True(match is not null, $"No line matching {line} in the output of {process.Transcript()}");
         return (long.Parse(match.Groups["ok"].Value, CultureInfo.InvariantCulture), long.Parse(match.Groups["failed"].Value, CultureInfo.InvariantCulture));
+    }
+
+    // The query's value once it reaches expected, or after 30 s: Prometheus scrapes every few seconds.
+    private async Task<double> CountedAsync(string query, double expected)
+    {
+        var waited = Stopwatch.StartNew();
+        var value = await topology.QueryAsync(query);
+        while (value < expected && waited.Elapsed < TimeSpan.FromSeconds(30))
+        {
+            await Task.Delay(1000);
+            value = await topology.QueryAsync(query);
+        }
+
+        return value;
     }
 
     private static async Task<HttpStatusCode> StatusAsync(HttpClient client, string path)
@@ -290,30 +303,15 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
         return stopwatch.Elapsed.TotalMilliseconds;
     }
 
-    private static async Task<long> CountAsync(Stream body)
+    // Reads the body to its end, pausing 20 ms after each 8 MB when slowly; returns its length.
+    private static async Task<long> CountAsync(Stream body, bool slowly = false)
     {
-        var buffer = new byte[64 * 1024];
-        long total = 0;
-        int read;
-        while ((read = await body.ReadAsync(buffer)) > 0)
-        {
-            total += read;
-        }
-
-        return total;
-    }
-
-    private static async Task<long> ReadSlowlyAsync(HttpClient client, string path)
-    {
-        using var response = await client.GetAsync(path, HttpCompletionOption.ResponseHeadersRead);
-        await using var body = await response.Content.ReadAsStreamAsync();
         var buffer = new byte[256 * 1024];
         long total = 0;
-        int read;
-        while ((read = await body.ReadAsync(buffer)) > 0)
+        for (int read; (read = await body.ReadAsync(buffer)) > 0;)
         {
             total += read;
-            if (total % (8 * 1024 * 1024) < read)
+            if (slowly && total % (8 * 1024 * 1024) < read)
             {
                 await Task.Delay(20);
             }
@@ -322,9 +320,11 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
         return total;
     }
 
-    private static double Median(List<double> values)
+    private static async Task<long> ReadSlowlyAsync(HttpClient client, string path)
     {
-        var sorted = values.Order().ToArray();
-        return sorted[sorted.Length / 2];
+        using var response = await client.GetAsync(path, HttpCompletionOption.ResponseHeadersRead);
+        return await CountAsync(await response.Content.ReadAsStreamAsync(), slowly: true);
     }
+
+    private static double Median(List<double> values) => values.Order().ElementAt(values.Count / 2);
 }

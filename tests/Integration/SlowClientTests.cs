@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Net;
-using System.Net.Http.Headers;
 using System.Net.Sockets;
 using System.Text;
 using System.Text.Json;
@@ -12,15 +11,11 @@ using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// The million-member server with the production rates and shares but a 2 s grace period, so that a client below the
-/// minimum rate is cut within seconds. Each test uses source addresses of its own, so the shares of one test never
-/// meet another's.
-/// </summary>
-public sealed class SlowClientApiServer() : ApiServer(new Dictionary<string, string>
-{
-    ["Limits:MinDataRateGraceSeconds"] = SlowClientTests.GraceSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
-});
+// The million-member server with the production rates and shares but a 2 s grace period, so that a client below the
+// minimum rate is cut within seconds. Each test uses source addresses of its own, so the shares of one test never
+// meet another's.
+public sealed class SlowClientApiServer()
+    : ApiServer(new() { ["Limits:MinDataRateGraceSeconds"] = SlowClientTests.GraceSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture) });
 
 public sealed partial class SlowClientTests(SlowClientApiServer server) : IClassFixture<SlowClientApiServer>
 {
@@ -87,11 +82,7 @@ public sealed partial class SlowClientTests(SlowClientApiServer server) : IClass
             var deadline = TimeSpan.FromSeconds(GraceSeconds + 5);
             Assert.Equal(408, await LoopbackClients.ReadStatusAsync(first.Socket, deadline));
             Assert.Equal(408, await LoopbackClients.ReadStatusAsync(second.Socket, deadline));
-            while (server.AppEvents.Count(e => IsCut(e, "POST", Address, "its body arrived below")) < 2)
-            {
-                Assert.True(started.Elapsed < deadline, "The slow uploads were not both logged as cut within the grace period and 5 s:\n" + string.Join('\n', server.AppEvents.Select(e => e.Message)));
-                await Task.Delay(100);
-            }
+            await server.WaitForEventsAsync(e => IsCut(e, "POST", Address, "its body arrived below"), deadline - started.Elapsed, "The slow uploads were not both logged as cut within the grace period and 5 s.", count: 2);
 
             // Both of the address's slots are free at once: two heavy requests from it run together.
             var again = await Task.WhenAll(Enumerable.Range(0, 2).Select(_ => client.GetAsync(Binary, HttpCompletionOption.ResponseHeadersRead)));
@@ -138,9 +129,7 @@ public sealed partial class SlowClientTests(SlowClientApiServer server) : IClass
         var upload = Task.Run(async () =>
         {
             using var client = LoopbackClients.From("127.0.0.6", server.BaseAddress);
-            using var content = new StreamContent(new PacedStream(payload, BytesPerSecond), 64 * 1024);
-            content.Headers.ContentType = MediaTypeHeaderValue.Parse(WireMediaTypes.Binary);
-            content.Headers.ContentLength = payload.Length;
+            using var content = new PacedContent(payload, BytesPerSecond) { Headers = { ContentType = new(WireMediaTypes.Binary) } };
             using var response = await client.PostAsync("/api/organization", content);
             Assert.Equal(HttpStatusCode.OK, response.StatusCode);
             return (await HttpPayloads.ReadSummaryAsync(response)).MemberCount;
@@ -175,14 +164,9 @@ public sealed partial class SlowClientTests(SlowClientApiServer server) : IClass
         }
         finally
         {
-            foreach (var response in responses)
+            foreach (var disposable in responses.Concat<IDisposable>(clients))
             {
-                response.Dispose();
-            }
-
-            foreach (var client in clients)
-            {
-                client.Dispose();
+                disposable.Dispose();
             }
         }
 
@@ -243,44 +227,47 @@ public sealed partial class SlowClientTests(SlowClientApiServer server) : IClass
     }
 
     // An upload that announces the whole body, asks for 100 Continue, and then sends 1 KB a second until cancelled.
-    private async Task<SlowClient> StartDribblingUploadAsync(string source, byte[] payload, CancellationToken cancellationToken)
-    {
-        var socket = await LoopbackClients.ConnectAsync(source, server.BaseAddress.Port);
-        await socket.SendAsync(Encoding.ASCII.GetBytes(
-            $"POST /api/organization HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: {WireMediaTypes.Binary}\r\nContent-Length: {payload.Length}\r\nExpect: 100-continue\r\n\r\n"));
-        var status = await LoopbackClients.ReadStatusAsync(socket, TimeSpan.FromSeconds(10));
-        if (status == 100)
+    private Task<SlowClient> StartDribblingUploadAsync(string source, byte[] payload, CancellationToken cancellationToken) => StartAsync(
+        server.BaseAddress.Port,
+        source,
+        $"POST /api/organization HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: {WireMediaTypes.Binary}\r\nContent-Length: {payload.Length}\r\nExpect: 100-continue\r\n\r\n",
+        100,
+        async socket =>
         {
-            _ = Task.Run(async () =>
+            for (var offset = 0; !cancellationToken.IsCancellationRequested; offset += 1024)
             {
-                for (var offset = 0; !cancellationToken.IsCancellationRequested; offset += 1024)
-                {
-                    await socket.SendAsync(payload.AsMemory(offset, 1024), SocketFlags.None, cancellationToken);
-                    await Task.Delay(1000, cancellationToken);
-                }
-            }, cancellationToken).ContinueWith(_ => { }, TaskScheduler.Default);
-        }
-
-        return new SlowClient(socket, status);
-    }
+                await socket.SendAsync(payload.AsMemory(offset, 1024), SocketFlags.None, cancellationToken);
+                await Task.Delay(1000, cancellationToken);
+            }
+        },
+        cancellationToken);
 
     // A download read through a 4 KB receive buffer, 100 bytes every 100 ms (1 KB/s), until cancelled.
-    internal static async Task<SlowClient> StartSlowReadAsync(int port, string source, string path, CancellationToken cancellationToken, string? forwardedFor = null)
-    {
-        var socket = await LoopbackClients.ConnectAsync(source, port, receiveBufferBytes: 4096);
-        var forwarded = forwardedFor is null ? string.Empty : $"X-Forwarded-For: {forwardedFor}\r\n";
-        await socket.SendAsync(Encoding.ASCII.GetBytes($"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{forwarded}\r\n"));
-        var status = await LoopbackClients.ReadStatusAsync(socket, TimeSpan.FromSeconds(10));
-        if (status == 200)
+    internal static Task<SlowClient> StartSlowReadAsync(int port, string source, string path, CancellationToken cancellationToken, string? forwardedFor = null) => StartAsync(
+        port,
+        source,
+        $"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{(forwardedFor is null ? string.Empty : $"X-Forwarded-For: {forwardedFor}\r\n")}\r\n",
+        200,
+        async socket =>
         {
-            _ = Task.Run(async () =>
+            var buffer = new byte[100];
+            while (await socket.ReceiveAsync(buffer, SocketFlags.None, cancellationToken) > 0)
             {
-                var buffer = new byte[100];
-                while (await socket.ReceiveAsync(buffer, SocketFlags.None, cancellationToken) > 0)
-                {
-                    await Task.Delay(100, cancellationToken);
-                }
-            }, cancellationToken).ContinueWith(_ => { }, TaskScheduler.Default);
+                await Task.Delay(100, cancellationToken);
+            }
+        },
+        cancellationToken,
+        receiveBufferBytes: 4096);
+
+    // Sends the request head from source and reads the first status; when it is `proceed`, goes on in the background until cancelled.
+    private static async Task<SlowClient> StartAsync(int port, string source, string head, int proceed, Func<Socket, Task> slowly, CancellationToken cancellationToken, int? receiveBufferBytes = null)
+    {
+        var socket = await LoopbackClients.ConnectAsync(source, port, receiveBufferBytes);
+        await socket.SendAsync(Encoding.ASCII.GetBytes(head));
+        var status = await LoopbackClients.ReadStatusAsync(socket, TimeSpan.FromSeconds(10));
+        if (status == proceed)
+        {
+            _ = Task.Run(() => slowly(socket), cancellationToken).ContinueWith(_ => { }, TaskScheduler.Default);
         }
 
         return new SlowClient(socket, status);
@@ -295,42 +282,23 @@ public sealed partial class SlowClientTests(SlowClientApiServer server) : IClass
         }
     }
 
-    // The body at a steady rate, 64 KB at a time, for StreamContent.
-    private sealed class PacedStream(byte[] payload, int bytesPerSecond) : Stream
+    // The body at a steady rate, 64 KB at a time.
+    private sealed class PacedContent(byte[] payload, int bytesPerSecond) : HttpContent
     {
-        private readonly Stopwatch _clock = new();
-        private int _position;
-
-        public override bool CanRead => true;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => false;
-
-        public override long Length => payload.Length;
-
-        public override long Position { get => _position; set => throw new NotSupportedException(); }
-
-        public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
+        protected override async Task SerializeToStreamAsync(Stream stream, TransportContext? context)
         {
-            _clock.Start();
-            await PaceAsync(_clock, _position, bytesPerSecond);
-            var count = Math.Min(Math.Min(buffer.Length, 64 * 1024), payload.Length - _position);
-            payload.AsMemory(_position, count).CopyTo(buffer);
-            _position += count;
-            return count;
+            var clock = Stopwatch.StartNew();
+            for (var offset = 0; offset < payload.Length; offset += 64 * 1024)
+            {
+                await PaceAsync(clock, offset, bytesPerSecond);
+                await stream.WriteAsync(payload.AsMemory(offset, Math.Min(64 * 1024, payload.Length - offset)));
+            }
         }
 
-        public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-
-        public override void Flush()
+        protected override bool TryComputeLength(out long length)
         {
+            length = payload.Length;
+            return true;
         }
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
     }
 }

@@ -6,14 +6,11 @@ using WebSerialization.Models.Grpc;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// A server whose minimum rate is 1 MB/s, with a 2 s grace period and a 10 s deadline. Kestrel counts an answer as
-/// read once the kernel has taken it, and a loopback socket takes about 3 MB before a reader that reads nothing
-/// stalls it: at 1 MB/s that is a few seconds, where the production 64 KiB/s makes it about a minute
-/// (docs/configuration.md, "Slow clients"). 200,000 members as JSON (32 MB) are far more than the kernel takes.
-/// 127.0.0.40 is a trusted proxy.
-/// </summary>
-public sealed class StrictRateApiServer() : ApiServer(new Dictionary<string, string>
+// A server whose minimum rate is 1 MB/s, with a 2 s grace period and a 10 s deadline. Kestrel counts an answer as read
+// once the kernel has taken it, and a loopback socket takes about 3 MB before a reader that reads nothing stalls it: at
+// 1 MB/s that is a few seconds, where the production 64 KiB/s makes it about a minute (docs/configuration.md, "Slow
+// clients"). 200,000 members as JSON (32 MB) are far more than the kernel takes. 127.0.0.40 is a trusted proxy.
+public sealed class StrictRateApiServer() : ApiServer(new()
 {
     ["Organization:MemberCount"] = "200000",
     ["Limits:MinDataRateBytesPerSecond"] = "1048576",
@@ -67,12 +64,11 @@ public sealed class SlowReaderTests(StrictRateApiServer server) : IClassFixture<
 
             // The grace period, the ~3 MB the kernel took at 1 MB/s, and a heartbeat (measured: 6.6 s); before the
             // request's deadline, and the log line names the rate, so it is the rate that cut them.
-            var deadline = TimeSpan.FromSeconds(DeadlineSeconds);
-            while (server.AppEvents.Count(e => SlowClientTests.IsCut(e, "GET", Address, "it read the answer below")) < 2)
-            {
-                Assert.True(started.Elapsed < deadline, "The slow readers were not both logged as cut in time:\n" + string.Join('\n', server.AppEvents.Select(e => e.Message)));
-                await Task.Delay(100);
-            }
+            await server.WaitForEventsAsync(
+                e => SlowClientTests.IsCut(e, "GET", Address, "it read the answer below"),
+                TimeSpan.FromSeconds(DeadlineSeconds) - started.Elapsed,
+                "The slow readers were not both logged as cut in time.",
+                count: 2);
 
             var again = await Task.WhenAll(Enumerable.Range(0, 2).Select(_ => client.GetAsync(Json, HttpCompletionOption.ResponseHeadersRead)));
             Assert.All(again, response => Assert.Equal(HttpStatusCode.OK, response.StatusCode));
@@ -95,13 +91,11 @@ public sealed class SlowReaderTests(StrictRateApiServer server) : IClassFixture<
     {
         using var channel = GrpcChannel.ForAddress(server.GrpcAddress, new GrpcChannelOptions { HttpHandler = LoopbackClients.Handler("127.0.0.50"), MaxReceiveMessageSize = null });
         var service = GrpcClients.Organization(channel);
-        var bytes = new Marshaller<byte[]>(payload => payload, payload => payload);
-        var upload = new Method<byte[], byte[]>(MethodType.ClientStreaming, "webserialization.OrganizationService", "UploadOrganization", bytes, bytes);
         var started = Stopwatch.StartNew();
 
         // Two client-stream uploads that send nothing hold this client's share, as HTTP uploads do.
-        using var first = channel.CreateCallInvoker().AsyncClientStreamingCall(upload, null, default);
-        using var second = channel.CreateCallInvoker().AsyncClientStreamingCall(upload, null, default);
+        using var first = channel.CreateCallInvoker().AsyncClientStreamingCall(GrpcClients.RawUpload, null, default);
+        using var second = channel.CreateCallInvoker().AsyncClientStreamingCall(GrpcClients.RawUpload, null, default);
         await Task.Delay(500);
         var refused = await Assert.ThrowsAsync<RpcException>(async () => await service.GetOrganizationAsync(new OrganizationRequest { Count = 10 }));
         Assert.Equal(StatusCode.ResourceExhausted, refused.StatusCode);

@@ -6,11 +6,9 @@ using ProtoWireFormat = Google.Protobuf.WireFormat;
 
 namespace WebSerialization.IntegrationTests;
 
-/// <summary>
-/// What the server sends, read by implementations that share no code with its encoders: Google.Protobuf reading
-/// tags and fields generically, System.Text.Json's JsonDocument, and JavaScript libraries (protobufjs with the
-/// schema the server publishes, @msgpack/msgpack) run by Node.
-/// </summary>
+// What the server sends, read by implementations that share no code with its encoders: Google.Protobuf reading
+// tags and fields generically, System.Text.Json's JsonDocument, and JavaScript libraries (protobufjs with the
+// schema the server publishes, @msgpack/msgpack) run by Node.
 [Collection(ApiCollection.Name)]
 public sealed class WireContractTests(ApiServer server)
 {
@@ -80,20 +78,11 @@ public sealed class WireContractTests(ApiServer server)
     public async Task AnIndependentJavaScriptImplementationReadsTheServedBytes(WireFormat format, string script)
     {
         var payload = await HttpPayloads.DownloadAsync(server.Client, format, Count);
-        var schema = Path.GetTempFileName();
-        try
-        {
-            // protobufjs reads the bytes with the schema this server publishes, not with a copy of it.
-            await File.WriteAllTextAsync(schema, await server.Client.GetStringAsync("/api/organization.proto"));
 
-            var decoded = InteropScripts.Decode(script, payload, format == WireFormat.Protobuf ? schema : null);
+        // protobufjs reads the bytes with the schema this server publishes, not with a copy of it.
+        var decoded = await HttpPayloads.WithServedSchemaAsync(server.Client, schema => InteropScripts.Decode(script, payload, format == WireFormat.Protobuf ? schema : null));
 
-            OrganizationAssert.Equal(server.Expected, Count, decoded);
-        }
-        finally
-        {
-            File.Delete(schema);
-        }
+        OrganizationAssert.Equal(server.Expected, Count, decoded);
     }
 
     private static Member ReadMember(CodedInputStream input)

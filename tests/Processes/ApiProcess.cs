@@ -3,11 +3,9 @@ using System.Net;
 
 namespace WebSerialization.Tests.Processes;
 
-/// <summary>
-/// The built API in a process of its own, for the load runner and the integration tests alike: started from an
-/// <see cref="ApiProcessStart.Info"/>, waited for until <c>/healthz</c> answers, and killed with its children when
-/// disposed. Every line it writes goes to one callback.
-/// </summary>
+// The built API in a process of its own, for the load runner and the integration tests alike: started from an
+// ApiProcessStart.Info, waited for until /healthz answers, and killed with its children when
+// disposed. Every line it writes goes to one callback.
 public sealed class ApiProcess : IAsyncDisposable
 {
     private readonly Process _process;
@@ -34,21 +32,16 @@ public sealed class ApiProcess : IAsyncDisposable
         ProcessId = _process.Id;
     }
 
-    /// <summary>Where it listens for HTTP.</summary>
     public Uri BaseAddress { get; }
 
     public int ProcessId { get; }
 
-    /// <summary>True once the process has ended, whoever ended it.</summary>
     public bool HasExited => _process.HasExited;
 
-    /// <summary>Its exit code, once <see cref="HasExited"/>.</summary>
     public int ExitCode => _process.ExitCode;
 
-    /// <summary>Starts the process; a <see cref="System.ComponentModel.Win32Exception"/> when its program cannot be run.</summary>
-    /// <param name="start">From <see cref="ApiProcessStart.Info"/>, with output and errors redirected.</param>
-    /// <param name="baseAddress">The address it was told to listen at.</param>
-    /// <param name="output">Called with each line it writes, from the process's reader threads.</param>
+    // Starts the process (start from ApiProcessStart.Info, told to listen at baseAddress); a Win32Exception when its
+    // program cannot be run. Output is called with each line it writes, from the process's reader threads.
     public static ApiProcess Start(ProcessStartInfo start, Uri baseAddress, Action<string> output)
     {
         ArgumentNullException.ThrowIfNull(start);
@@ -57,11 +50,9 @@ public sealed class ApiProcess : IAsyncDisposable
         return new ApiProcess(start, baseAddress, output);
     }
 
-    /// <summary>
-    /// Returns once <c>/healthz</c> answers 200. Throws <see cref="AddressInUseException"/> when the process exited
-    /// because its port was taken, <see cref="InvalidOperationException"/> when it exited otherwise, and
-    /// <see cref="TimeoutException"/> after <paramref name="timeout"/>; <paramref name="seeAlso"/> ends each message.
-    /// </summary>
+    // Returns once /healthz answers 200. Throws AddressInUseException when the process exited
+    // because its port was taken, InvalidOperationException when it exited otherwise, and
+    // TimeoutException after timeout; seeAlso ends each message.
     public async Task WaitUntilHealthyAsync(TimeSpan timeout, string seeAlso, CancellationToken cancellationToken)
     {
         using var client = new HttpClient(new SocketsHttpHandler { UseProxy = false }) { BaseAddress = BaseAddress, Timeout = TimeSpan.FromSeconds(5) };
@@ -151,10 +142,8 @@ public sealed class ApiProcess : IAsyncDisposable
         }
     }
 
-    /// <summary>
-    /// Runs the API and waits for it to exit by itself: the exit code and everything it wrote, or null when it was
-    /// still running after <paramref name="timeout"/> (then it is killed).
-    /// </summary>
+    // Runs the API and waits for it to exit by itself: the exit code and everything it wrote, or null when it was
+    // still running after timeout (then it is killed).
     public static async Task<(int ExitCode, string Output)?> RunUntilExitAsync(ProcessStartInfo start, TimeSpan timeout)
     {
         using var process = Process.Start(start) ?? throw new InvalidOperationException($"Could not start {start.FileName}.");

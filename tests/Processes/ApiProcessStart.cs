@@ -6,23 +6,12 @@ namespace WebSerialization.Tests.Processes;
 /// <summary>How the built API is started in a process of its own, by the load runner and by the integration tests alike.</summary>
 public static class ApiProcessStart
 {
-    /// <summary>
-    /// Runs <paramref name="assembly"/> (the built WebSerialization.Api.dll) with the <c>dotnet</c> host, listening at
-    /// <paramref name="address"/> and, for gRPC, on <paramref name="grpcPort"/>, in the Production environment, serving
-    /// an organization of <paramref name="memberCount"/> members; output and errors redirected. The machine's own
-    /// <c>ASPNETCORE_URLS</c> and <c>ASPNETCORE_HTTP_PORTS</c> are dropped so that only <paramref name="address"/> is
-    /// listened on.
-    /// </summary>
-    /// <param name="assembly">The path of WebSerialization.Api.dll.</param>
-    /// <param name="address">Where it listens (scheme, host and port).</param>
-    /// <param name="grpcPort">Its gRPC (h2c) port (Grpc__Port).</param>
-    /// <param name="memberCount">The organization's member count (Organization__MemberCount).</param>
-    /// <param name="environment">More environment variables, applied last.</param>
-    /// <param name="cpus">
-    /// The CPUs it may run on, or null for any. It is started under <c>taskset -c</c>, so that the runtime reads its
-    /// affinity at start-up and sizes the GC and the thread pool to it, and <c>DOTNET_PROCESSOR_COUNT</c> says the same
-    /// (<paramref name="environment"/> may still override it).
-    /// </param>
+    // Runs assembly (the built WebSerialization.Api.dll) with the dotnet host, listening at address (scheme, host and port)
+    // and, for gRPC, on grpcPort (Grpc__Port), in the Production environment, serving an organization of memberCount
+    // members (Organization__MemberCount), with environment applied last; output and errors redirected. The machine's own
+    // ASPNETCORE_URLS and ASPNETCORE_HTTP_PORTS are dropped so that only address is listened on. Given cpus, it is started
+    // under taskset -c, so that the runtime reads its affinity at start-up and sizes the GC and the thread pool to it, and
+    // DOTNET_PROCESSOR_COUNT says the same (environment may still override it).
     public static ProcessStartInfo Info(string assembly, Uri address, int grpcPort, int memberCount, IReadOnlyDictionary<string, string> environment, CpuSet? cpus = null)
     {
         ArgumentNullException.ThrowIfNull(address);

@@ -2,10 +2,8 @@ using System.Globalization;
 
 namespace WebSerialization.Tests.Processes;
 
-/// <summary>
-/// A set of logical CPUs by number, written as Linux writes one (<c>taskset -c</c>, <c>Cpus_allowed_list</c> in
-/// <c>/proc/PID/status</c>): <c>0</c>, <c>0-3</c>, <c>0,2-3</c>. Always sorted, without repeats, never empty.
-/// </summary>
+// A set of logical CPUs by number, written as Linux writes one (taskset -c, Cpus_allowed_list in
+// /proc/PID/status): 0, 0-3, 0,2-3. Always sorted, without repeats, never empty.
 public sealed class CpuSet : IEquatable<CpuSet>
 {
     // The CPU numbers Linux accepts in an affinity mask on any machine this runs on.
@@ -13,7 +11,6 @@ public sealed class CpuSet : IEquatable<CpuSet>
 
     private CpuSet(int[] cpus) => Cpus = cpus;
 
-    /// <summary>The CPU numbers, ascending.</summary>
     public IReadOnlyList<int> Cpus { get; }
 
     public int Count => Cpus.Count;
@@ -71,25 +68,10 @@ public sealed class CpuSet : IEquatable<CpuSet>
     }
 
     /// <summary>The list as <c>taskset -c</c> takes it: runs of consecutive CPUs as ranges, <c>0,2-3</c>.</summary>
-    public override string ToString()
-    {
-        var parts = new List<string>();
-        for (var start = 0; start < Cpus.Count;)
-        {
-            var end = start;
-            while (end + 1 < Cpus.Count && Cpus[end + 1] == Cpus[end] + 1)
-            {
-                end++;
-            }
-
-            parts.Add(end == start
-                ? Cpus[start].ToString(CultureInfo.InvariantCulture)
-                : string.Create(CultureInfo.InvariantCulture, $"{Cpus[start]}-{Cpus[end]}"));
-            start = end + 1;
-        }
-
-        return string.Join(',', parts);
-    }
+    public override string ToString() => string.Join(',', Cpus
+        .Select((cpu, index) => (cpu, run: cpu - index))
+        .GroupBy(item => item.run, item => item.cpu)
+        .Select(run => run.Count() == 1 ? run.First().ToString(CultureInfo.InvariantCulture) : string.Create(CultureInfo.InvariantCulture, $"{run.First()}-{run.Last()}")));
 
     /// <summary>"CPU 0" or "CPUs 0,2-3", for the reports.</summary>
     public string Describe() => (Count == 1 ? "CPU " : "CPUs ") + ToString();

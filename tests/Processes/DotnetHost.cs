@@ -1,9 +1,7 @@
 namespace WebSerialization.Tests.Processes;
 
-/// <summary>
-/// The <c>dotnet</c> to start child processes with: the one running this process (<c>dotnet test</c> and
-/// <c>dotnet run</c> pass its path to their children), else the one on PATH.
-/// </summary>
+// The dotnet to start child processes with: the one running this process (dotnet test and
+// dotnet run pass its path to their children), else the one on PATH.
 public static class DotnetHost
 {
     public static string Path => Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host ? host : "dotnet";

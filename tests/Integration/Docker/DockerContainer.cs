@@ -4,10 +4,8 @@ using System.Text.Json;
 
 namespace WebSerialization.IntegrationTests.Docker;
 
-/// <summary>
-/// A container of the image, started as <c>docker run -d</c> with the API's ports published on loopback at ports the
-/// engine picks, and stopped as <c>docker stop</c> does (SIGTERM, then SIGKILL after the grace). Removed when disposed.
-/// </summary>
+// A container of the image, started as docker run -d with the API's ports published on loopback at ports the
+// engine picks, and stopped as docker stop does (SIGTERM, then SIGKILL after the grace). Removed when disposed.
 public sealed class DockerContainer : IAsyncDisposable
 {
     /// <summary><c>docker stop</c>'s default grace before it kills.</summary>
@@ -20,13 +18,11 @@ public sealed class DockerContainer : IAsyncDisposable
         Client = new HttpClient { BaseAddress = baseAddress, Timeout = TimeSpan.FromMinutes(2) };
     }
 
-    /// <summary>The container's id.</summary>
     public string Id { get; }
 
-    /// <summary>Where port 8080 is published, e.g. http://127.0.0.1:32768.</summary>
+    // Where port 8080 is published, e.g. http://127.0.0.1:32768.
     public Uri BaseAddress { get; }
 
-    /// <summary>An HttpClient pointed at <see cref="BaseAddress"/>.</summary>
     public HttpClient Client { get; }
 
     /// <summary>Starts <paramref name="image"/> with <paramref name="environment"/> (<c>-e</c>) and <paramref name="options"/> (such as <c>--memory=512m</c>).</summary>
@@ -85,7 +81,6 @@ public sealed class DockerContainer : IAsyncDisposable
         return (int.Parse(state[0], CultureInfo.InvariantCulture), bool.Parse(state[1]));
     }
 
-    /// <summary>Runs a command inside the container and returns its output.</summary>
     public Task<string> ExecAsync(params string[] command) => DockerCli.RunAsync(["exec", Id, .. command]);
 
     /// <summary>The most memory the container's cgroup has used, in bytes (cgroup v2's memory.peak, or v1's max usage).</summary>
@@ -107,7 +102,6 @@ public sealed class DockerContainer : IAsyncDisposable
         return [.. output.Where(line => line.StartsWith('{')).Select(line => JsonDocument.Parse(line).RootElement.Clone())];
     }
 
-    /// <summary>The container's logs, for an assertion's message.</summary>
     public async Task<string> TranscriptAsync()
     {
         var (output, errors) = await LogsAsync();

@@ -2,12 +2,9 @@ using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests.Docker;
 
-/// <summary>
-/// The repository's Dockerfile built once for a test class by a real Docker engine, as <c>docker build .</c> does. The
-/// base images are the local stand-ins of deploy/stand-in-images/build.sh (which also installs and starts the engine
-/// where it is missing); the build reaches NuGet through the host's network, since that is where this machine's
-/// NuGet route is.
-/// </summary>
+// The repository's Dockerfile built once for a test class by a real Docker engine, as docker build . does. The base
+// images are the local stand-ins of deploy/stand-in-images/build.sh (which also installs and starts the engine where it
+// is missing); the build reaches NuGet through the host's network, since that is where this machine's NuGet route is.
 public sealed class DockerImageFixture : IAsyncLifetime
 {
     private readonly string _suffix = Guid.NewGuid().ToString("N")[..12];
@@ -16,7 +13,6 @@ public sealed class DockerImageFixture : IAsyncLifetime
     /// <summary>The repository root: the build context.</summary>
     public string ContextDirectory { get; } = RepositoryFolder.Root;
 
-    /// <summary>The built image's tag.</summary>
     public string Image => "webserialization-test:" + _suffix;
 
     /// <summary>What the stand-in script and the build printed, for a failing test's output.</summary>

@@ -1,9 +1,10 @@
 using System.Collections.Concurrent;
 using System.Diagnostics;
+using System.Globalization;
 
 namespace WebSerialization.IntegrationTests.ScaleOut;
 
-/// <summary>A process of the topology (a replica, HAProxy, Prometheus): started, its output kept, stopped with a signal.</summary>
+/// <summary>A process of the topology (a replica, HAProxy, Prometheus, a load runner): started, its output kept, stopped with a signal.</summary>
 public sealed class ScaleOutProcess : IAsyncDisposable
 {
     private readonly Process _process;
@@ -18,16 +19,12 @@ public sealed class ScaleOutProcess : IAsyncDisposable
         _process.BeginErrorReadLine();
     }
 
-    /// <summary>What the process is, for messages.</summary>
     public string Name { get; }
 
-    /// <summary>Its process id.</summary>
     public int Id => _process.Id;
 
-    /// <summary>Whether it has exited.</summary>
     public bool HasExited => _process.HasExited;
 
-    /// <summary>Its exit code, once it has exited.</summary>
     public int ExitCode => _process.ExitCode;
 
     /// <summary>Every line it wrote, stdout and stderr together.</summary>
@@ -39,7 +36,7 @@ public sealed class ScaleOutProcess : IAsyncDisposable
     /// <summary>Sends SIGTERM, as an orchestrator's stop does.</summary>
     public async Task TerminateAsync()
     {
-        using var kill = Process.Start("kill", ["-TERM", Id.ToString(System.Globalization.CultureInfo.InvariantCulture)]);
+        using var kill = Process.Start("kill", ["-TERM", Id.ToString(CultureInfo.InvariantCulture)]);
         await kill.WaitForExitAsync();
     }
 
@@ -47,25 +44,14 @@ public sealed class ScaleOutProcess : IAsyncDisposable
     public async Task<bool> WaitForExitAsync(TimeSpan timeout)
     {
         using var limit = new CancellationTokenSource(timeout);
-        try
-        {
-            await _process.WaitForExitAsync(limit.Token);
-            return true;
-        }
-        catch (OperationCanceledException)
-        {
-            return false;
-        }
+        return await _process.WaitForExitAsync(limit.Token).ContinueWith(wait => wait.IsCompletedSuccessfully, TaskScheduler.Default);
     }
 
     /// <summary>Its resident memory now, in bytes (VmRSS).</summary>
-    public long ResidentBytes()
-    {
-        var line = File.ReadLines($"/proc/{Id}/status").First(line => line.StartsWith("VmRSS:", StringComparison.Ordinal));
-        return long.Parse(line.Split(' ', StringSplitOptions.RemoveEmptyEntries)[1], System.Globalization.CultureInfo.InvariantCulture) * 1024;
-    }
+    public long ResidentBytes() => 1024 * long.Parse(
+        File.ReadLines($"/proc/{Id}/status").First(line => line.StartsWith("VmRSS:", StringComparison.Ordinal)).Split(' ', StringSplitOptions.RemoveEmptyEntries)[1],
+        CultureInfo.InvariantCulture);
 
-    /// <summary>Its output, for an assertion's message.</summary>
     public string Transcript() => $"{Name} (pid {Id}):\n" + string.Join('\n', Output);
 
     public async ValueTask DisposeAsync()

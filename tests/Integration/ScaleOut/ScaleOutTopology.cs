@@ -8,14 +8,11 @@ using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests.ScaleOut;
 
-/// <summary>
-/// The topology of deploy/compose.yaml as processes on loopback: three replicas of the built API (Production, metrics
-/// on, the drain of deploy/), Debian's HAProxy and Prometheus started with the configuration files in deploy/. Only
-/// the addresses differ: HAProxy reads them from its environment, Prometheus from a targets file beside its config.
-/// </summary>
+// The topology of deploy/compose.yaml as processes on loopback: three replicas of the built API (Production, metrics
+// on, the drain of deploy/), Debian's HAProxy and Prometheus started with the configuration files in deploy/. Only
+// the addresses differ: HAProxy reads them from its environment, Prometheus from a targets file beside its config.
 public sealed class ScaleOutTopology : IAsyncLifetime
 {
-    /// <summary>How many replicas run.</summary>
     public const int ReplicaCount = 3;
 
     /// <summary>The drain the replicas run with, as deploy/compose.yaml sets it.</summary>
@@ -24,19 +21,15 @@ public sealed class ScaleOutTopology : IAsyncLifetime
     private readonly string _work = Path.Combine(Path.GetTempPath(), "webserialization-scaleout-" + Guid.NewGuid().ToString("N")[..12]);
     private readonly string _deploy = Path.Combine(RepositoryFolder.Root, "deploy");
 
-    /// <summary>Each replica's address.</summary>
     public Uri[] ReplicaAddresses { get; } = new Uri[ReplicaCount];
 
-    /// <summary>Each replica's running process.</summary>
     public ScaleOutProcess[] Replicas { get; } = new ScaleOutProcess[ReplicaCount];
 
-    /// <summary>HAProxy's process.</summary>
     public ScaleOutProcess HAProxy { get; private set; } = null!;
 
     /// <summary>A client of the API through HAProxy.</summary>
     public HttpClient Client { get; private set; } = null!;
 
-    /// <summary>Prometheus's address.</summary>
     public Uri PrometheusAddress { get; private set; } = null!;
 
     private ScaleOutProcess? Prometheus { get; set; }
