@@ -1,4 +1,3 @@
-using System.Globalization;
 using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.Load.Cpus;

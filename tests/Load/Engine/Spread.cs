@@ -1,5 +1,3 @@
-using System.Globalization;
-
 namespace WebSerialization.Load.Engine;
 
 /// <summary>The lowest and the highest of one figure over a scenario's repetitions.</summary>

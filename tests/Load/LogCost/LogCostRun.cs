@@ -1,8 +1,6 @@
 using System.Diagnostics;
-using System.Globalization;
 using System.Net.Http.Headers;
 using WebSerialization.Load.Cpus;
-using WebSerialization.Models;
 
 namespace WebSerialization.Load.LogCost;
 

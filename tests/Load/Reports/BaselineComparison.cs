@@ -1,5 +1,3 @@
-using System.Globalization;
-
 namespace WebSerialization.Load.Reports;
 
 /// <summary>The MVC baseline beside the streamed endpoint: for every baseline scenario that ran, the streamed scenario of the

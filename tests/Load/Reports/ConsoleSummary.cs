@@ -1,4 +1,3 @@
-using System.Globalization;
 using Spectre.Console;
 using Spectre.Console.Rendering;
 

@@ -1,6 +1,3 @@
-using System.Globalization;
-using WebSerialization.Models;
-
 namespace WebSerialization.Load.Reports;
 
 /// <summary>The run's results as charts that set the formats side by side: response size, and latency with its tail. Where the

@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Globalization;
 using Spectre.Console;
 
 namespace WebSerialization.Load.Reports;

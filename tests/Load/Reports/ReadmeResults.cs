@@ -1,6 +1,4 @@
-using System.Globalization;
 using System.Text;
-using WebSerialization.Models;
 
 namespace WebSerialization.Load.Reports;
 

@@ -1,4 +1,3 @@
-using System.Globalization;
 using WebSerialization.Load.Cpus;
 
 namespace WebSerialization.Load.Reports;

@@ -1,5 +1,3 @@
-using WebSerialization.Models;
-
 namespace WebSerialization.Load.Reports;
 
 /// <summary>The seed article's numbers for the same format (shared/seeds/000_7379c1663ebc6f11.txt): a console app serializing

@@ -1,7 +1,6 @@
 using System.CommandLine;
 using System.CommandLine.Help;
 using System.CommandLine.Parsing;
-using System.Globalization;
 using System.Net;
 using WebSerialization.Load.Cpus;
 using WebSerialization.Tests.Processes;

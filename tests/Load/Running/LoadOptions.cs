@@ -1,4 +1,3 @@
-using System.Globalization;
 using WebSerialization.Load.Cpus;
 using WebSerialization.Tests.Processes;
 

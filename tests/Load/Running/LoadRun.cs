@@ -1,4 +1,3 @@
-using System.Globalization;
 using Spectre.Console;
 using BarChart = WebSerialization.Load.Reports.BarChart;
 

@@ -1,6 +1,5 @@
 using System.CommandLine;
 using System.CommandLine.Help;
-using System.Globalization;
 using Spectre.Console;
 
 namespace WebSerialization.Load.Running;

@@ -1,5 +1,3 @@
-using System.Globalization;
-
 namespace WebSerialization.Load.Running;
 
 /// <summary>What a run will do before it does any of it: the scenarios, the loads, the CPUs, where the reports go and how long

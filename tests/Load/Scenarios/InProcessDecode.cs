@@ -2,7 +2,6 @@ using System.Diagnostics;
 using System.IO.Pipelines;
 using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Streaming;
-using WebSerialization.Models;
 
 namespace WebSerialization.Load.Scenarios;
 

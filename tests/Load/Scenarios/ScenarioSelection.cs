@@ -1,5 +1,3 @@
-using WebSerialization.Models;
-
 namespace WebSerialization.Load.Scenarios;
 
 /// <summary>Which scenarios a run measures, from its options and the scenarios registered in code.</summary>

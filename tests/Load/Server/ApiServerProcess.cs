@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Globalization;
 using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.Load.Server;

@@ -1,6 +1,3 @@
-using System.Globalization;
-using WebSerialization.Models;
-
 namespace WebSerialization.Load.Targets;
 
 /// <summary>

@@ -1,4 +1,3 @@
-using WebSerialization.Models;
 using WebSerialization.Models.Baseline;
 
 namespace WebSerialization.Load.Scenarios;

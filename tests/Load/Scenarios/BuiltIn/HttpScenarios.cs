@@ -1,6 +1,4 @@
-using System.Globalization;
 using System.Net.Http.Headers;
-using WebSerialization.Models;
 using WebSerialization.Models.Baseline;
 
 namespace WebSerialization.Load.Scenarios;

@@ -1,4 +1,3 @@
-using System.Globalization;
 using Grpc.Core;
 using WebSerialization.Models.Grpc;
 
