@@ -46,8 +46,25 @@ public class LoadOptionsTests
     [InlineData(new[] { "--log-cost", "--histogram-log", "runner.hlog" }, "--histogram-log applies to load runs")]
     [InlineData(new[] { "--url", "http://10.1.2.3:8080" }, "--url: '10.1.2.3' is not a loopback address; the load runner only targets this machine (127.0.0.1, localhost, [::1]) unless --remote is given.")]
     [InlineData(new[] { "--remote" }, "--remote applies to --url")]
+    [InlineData(new[] { "--api-from", "/", "--url", "http://127.0.0.1:8080" }, "--api-from chooses the API a load or capacity run starts")]
+    [InlineData(new[] { "--api-from", "/", "--log-cost" }, "--api-from chooses the API a load or capacity run starts")]
+    [InlineData(new[] { "--api-from", "/" }, "--api-from: '/' is not a checkout of this repository")]
     public void RefusesOptionsItCannotFollow(string[] args, string message) =>
         Assert.StartsWith(message, Assert.Throws<ArgumentException>(() => LoadOptions.Parse(args)).Message, StringComparison.Ordinal);
+
+    [Fact]
+    public void StartsTheApiOfAnotherCheckoutAndNamesItsCommit()
+    {
+        var checkout = WebSerialization.Tests.Support.RepositoryFolder.Root;
+        var options = LoadOptions.Parse(["--api-from", checkout, "--capacity"]);
+        using var git = System.Diagnostics.Process.Start(new System.Diagnostics.ProcessStartInfo("git", $"-C {checkout} rev-parse --short HEAD") { RedirectStandardOutput = true })!;
+        var commit = git.StandardOutput.ReadToEnd().Trim();
+        git.WaitForExit();
+
+        Assert.Equal(Path.GetFullPath(checkout), options.ApiFrom);
+        Assert.Equal(commit, ApiServerProcess.CommitOf(checkout));
+        Assert.Equal("unknown", ApiServerProcess.CommitOf(Path.GetTempPath()));
+    }
 
     [Theory]
     [InlineData("0")]

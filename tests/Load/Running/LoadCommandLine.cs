@@ -107,6 +107,13 @@ public static class LoadCommandLine
 
     private static readonly Option<bool> NoBuild = Flag("--no-build", "Do not build the API first (use the Release build already there).");
 
+    private static readonly Option<string?> ApiFrom = new("--api-from")
+    {
+        Description = "Build and start the API of another checkout of this repository (e.g. a git worktree of an older commit), to measure it with this runner; "
+            + "results still go to this checkout's docs/results, and their header names that checkout's commit.",
+        HelpName = "DIR",
+    };
+
     private static readonly Option<bool> Smoke = Flag("--smoke", "CI smoke: every scenario at 10,000 members plus the JSON download of 1,000,000, closed model with 1 copy, then one open-model "
         + "scenario at 20 requests/s and a two-step capacity search (20 and 40/s); 0.5 s warm-up, 2 s per phase, one shared server, 3 minute timeout. "
         + "Exits 1 on any failed or empty response, a scenario that cannot run, > 4 MB allocated per request, or the million-member JSON download over 0.55 MB. "
@@ -151,6 +158,7 @@ public static class LoadCommandLine
             ResultsPath = result.GetValue(Results),
             NoResults = result.GetValue(NoResults),
             NoBuild = result.GetValue(NoBuild),
+            ApiFrom = result.GetValue(ApiFrom) is { } apiFrom ? Path.GetFullPath(apiFrom) : null,
             ServerCpus = result.GetValue(ServerCpus),
             ClientCpus = result.GetValue(ClientCpus),
             CpuLayouts = result.GetValue(CpuLayoutOption) ?? [],
@@ -192,7 +200,7 @@ public static class LoadCommandLine
         """)
     {
         Url, SharedServer, ServerEnvironment, ServerCpus, ClientCpus, CpuLayoutOption, Scenarios, Copies, Rates, Capacity, RateStart, RateFactor, RateMax, StepAttempts, P99Bound, Count,
-        WarmUp, Duration, RequestTimeout, MaxRequests, Repeat, OverallTimeout, Reports, Results, NoResults, NoBuild, Smoke, LogCostOption, LogVolumeDuration,
+        WarmUp, Duration, RequestTimeout, MaxRequests, Repeat, OverallTimeout, Reports, Results, NoResults, NoBuild, ApiFrom, Smoke, LogCostOption, LogVolumeDuration,
         Remote, HistogramLogOption,
     };
 

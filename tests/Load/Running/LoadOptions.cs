@@ -71,6 +71,9 @@ public sealed record LoadOptions
 
     public bool NoBuild { get; init; }
 
+    /// <summary>The checkout whose src/Api the runner builds and starts (--api-from), or null for this one.</summary>
+    public string? ApiFrom { get; init; }
+
     /// <summary>The log-cost mode (issue 28, <see cref="LogCost.LogCostRun"/>).</summary>
     public bool LogCost { get; init; }
 
@@ -119,6 +122,8 @@ public sealed record LoadOptions
         (bool Refused, string Message)[] checks =
         [
             (Url is not null && !Remote && !LoadCommandLine.IsLoopback(Url), $"--url: '{Url?.Host}' is not a loopback address; the load runner only targets this machine (127.0.0.1, localhost, [::1]) unless --remote is given."),
+            (ApiFrom is not null && (Url is not null || LogCost), "--api-from chooses the API a load or capacity run starts: leave out --url and --log-cost."),
+            (ApiFrom is not null && !File.Exists(Path.Combine(ApiFrom, "src", "Api", "WebSerialization.Api.csproj")), $"--api-from: '{ApiFrom}' is not a checkout of this repository (no src/Api/WebSerialization.Api.csproj)."),
             (Remote && Url is null, "--remote applies to --url: the server the runner starts is always on this machine."),
             (LogCost && HistogramLog is not null, "--histogram-log applies to load runs, not to --log-cost, whose report is its own."),
             (Url is not null && ServerEnvironment.Count > 0, "--server-env applies to a server the runner starts, not to --url."),

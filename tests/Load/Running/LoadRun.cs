@@ -69,7 +69,7 @@ public static class LoadRun
         try
         {
             var assembly = plan.Options.Url is null
-                ? await ApiServerProcess.BuildAsync(plan.RepositoryRoot!, !plan.Options.NoBuild, Path.Combine(plan.ReportDirectory, "build.log"), stop.Token)
+                ? await ApiServerProcess.BuildAsync(plan.Options.ApiFrom ?? plan.RepositoryRoot!, !plan.Options.NoBuild, Path.Combine(plan.ReportDirectory, "build.log"), stop.Token)
                 : null;
             servers = new RunServers(plan, record, assembly, stop.Token);
             if (!plan.ServerPerScenario)

@@ -63,6 +63,22 @@ public sealed class ApiServerProcess : IAsyncDisposable
             : throw new InvalidOperationException($"The Release API is not built at '{assembly}'; run without --no-build.");
     }
 
+    /// <summary>The short commit id checked out in <paramref name="checkout"/>, or "unknown" where git cannot tell.</summary>
+    public static string CommitOf(string checkout)
+    {
+        try
+        {
+            using var git = Process.Start(new ProcessStartInfo("git", ["-C", checkout, "rev-parse", "--short", "HEAD"]) { RedirectStandardOutput = true, RedirectStandardError = true })!;
+            var commit = git.StandardOutput.ReadToEnd().Trim();
+            git.WaitForExit();
+            return git.ExitCode == 0 && commit.Length > 0 ? commit : "unknown";
+        }
+        catch (System.ComponentModel.Win32Exception)
+        {
+            return "unknown";
+        }
+    }
+
     /// <summary>Starts the built API and waits until /healthz answers.</summary>
     /// <param name="assembly">The path of WebSerialization.Api.dll (from <see cref="BuildAsync"/>).</param>
     /// <param name="memberCount">The organization's member count (Organization__MemberCount).</param>
