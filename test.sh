@@ -27,7 +27,8 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
 fi
 
 # Debian's HAProxy and Prometheus, for the ScaleOut tests (tests/Integration/ScaleOutTests.cs), which start them with
-# the configuration in deploy/. The Docker tests install and start their engine themselves (deploy/stand-in-images).
+# the configuration in deploy/. The Docker tests (the image, and deploy/compose.yaml run with docker-compose) install
+# and start their engine, and install Compose, themselves (deploy/stand-in-images/build.sh, apt-get where missing).
 if ! command -v haproxy >/dev/null 2>&1 || ! command -v prometheus >/dev/null 2>&1; then
   log "installing haproxy and prometheus (Debian) for the scale-out tests"
   { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy prometheus >/dev/null; } ||

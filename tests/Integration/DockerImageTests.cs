@@ -17,7 +17,8 @@ namespace WebSerialization.IntegrationTests;
 // checks (health, every format, uploads, Swagger UI, the user it runs as, docker stop inside its grace, memory
 // under a limit). The base images are the local stand-ins of deploy/stand-in-images (docs/docker.md).
 [Trait("Category", "Docker")]
-public sealed partial class DockerImageTests(DockerImageFixture fixture, ITestOutputHelper output) : IClassFixture<DockerImageFixture>
+[Collection(DockerCollection.Name)]
+public sealed partial class DockerImageTests(DockerImageFixture fixture, ITestOutputHelper output)
 {
     private const string RequestLogCategory = "WebSerialization.Api.Diagnostics.RequestLogMiddleware";
 

@@ -14,9 +14,17 @@ internal static class DockerCli
             : throw new InvalidOperationException($"docker {string.Join(' ', arguments)} exited with {exitCode}:\n{error}{output}");
     }
 
-    /// <summary>Runs <paramref name="fileName"/> (docker unless named) with <paramref name="arguments"/>, writing <paramref name="input"/> to its standard input.</summary>
+    /// <summary>
+    /// Runs <paramref name="fileName"/> (docker unless named) with <paramref name="arguments"/>, writing <paramref name="input"/>
+    /// to its standard input, with <paramref name="environment"/> added to this process's variables.
+    /// </summary>
     public static async Task<(int ExitCode, string Output, string Error)> TryRunAsync(
-        IReadOnlyList<string> arguments, string? input = null, string fileName = "docker", string? workingDirectory = null, TimeSpan? timeout = null)
+        IReadOnlyList<string> arguments,
+        string? input = null,
+        string fileName = "docker",
+        string? workingDirectory = null,
+        TimeSpan? timeout = null,
+        IReadOnlyDictionary<string, string>? environment = null)
     {
         var start = new ProcessStartInfo(fileName)
         {
@@ -28,6 +36,11 @@ internal static class DockerCli
         foreach (var argument in arguments)
         {
             start.ArgumentList.Add(argument);
+        }
+
+        foreach (var (name, value) in environment ?? new Dictionary<string, string>())
+        {
+            start.Environment[name] = value;
         }
 
         using var process = Process.Start(start)!;

@@ -2,9 +2,10 @@ using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests.Docker;
 
-// The repository's Dockerfile built once for a test class by a real Docker engine, as docker build . does. The base
-// images are the local stand-ins of deploy/stand-in-images/build.sh (which also installs and starts the engine where it
-// is missing); the build reaches NuGet through the host's network, since that is where this machine's NuGet route is.
+// The repository's Dockerfile built once for the Docker tests (DockerCollection) by a real Docker engine, as
+// docker build . does. The base images are the local stand-ins of deploy/stand-in-images/build.sh (which also installs
+// and starts the engine where it is missing, and builds the stand-ins of deploy/compose.yaml's other images); the
+// build reaches NuGet through the host's network, since that is where this machine's NuGet route is.
 public sealed class DockerImageFixture : IAsyncLifetime
 {
     private readonly string _suffix = Guid.NewGuid().ToString("N")[..12];
