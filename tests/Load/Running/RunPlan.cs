@@ -69,8 +69,8 @@ internal sealed record RunPlan(IReadOnlyList<string> Args, LoadOptions Options, 
         Console.WriteLine($"Reports: {ReportDirectory}");
     }
 
-    /// <summary>How the runner starts the API, for the reports.</summary>
-    public string StartedServer =>
+    /// <summary>How the runner starts the API, for the reports; worked out once per run (--api-from asks git for the commit).</summary>
+    public string StartedServer { get; } =
         $"Release build of src/Api{(Options.ApiFrom is { } from ? $" in {from} (commit {ApiServerProcess.CommitOf(from)})" : string.Empty)} on a free 127.0.0.1 port, ASPNETCORE_ENVIRONMENT=Production, Metrics__Enabled=true, "
         + $"Organization__MemberCount={Options.MemberCounts.Max().ToString(CultureInfo.InvariantCulture)}"
         + string.Concat(Options.ServerEnvironment.Select(variable => $", {variable.Key}={variable.Value}"));
