@@ -9,10 +9,9 @@ namespace WebSerialization.Api.Organizations;
 
 /// <summary>
 /// Before the server takes requests: generates the organization, then streams part of it in every format to nowhere
-/// until a pass compiles nothing new. Quick JIT is off (the project file), so each encoder method is compiled
-/// optimized on its first call: this step takes those compiles off the first requests of each format, on one CPU as
-/// on many. The ReadyToRun framework code the encoders call is optimized already and tiers up later, in the
-/// background (docs/performance.md, "Warm-up" and "One core").
+/// until a pass compiles nothing new. With no call-counting delay (the project file) an encoder method is promoted
+/// after its first 30 calls, so this step takes the tier-0 code and its compiles off the first requests of each
+/// format, on one CPU as on many (docs/performance.md, "Warm-up" and "One core").
 /// </summary>
 public sealed partial class SeedOrganizationWarmUp(IServiceProvider services, IOptions<OrganizationOptions> options, ILogger<SeedOrganizationWarmUp> logger) : IHostedService
 {
