@@ -131,7 +131,7 @@ public sealed class ScenarioRunner(PayloadCache payloads, LoadOptions options)
         {
             // After the measured phases, so the decode's CPU does not compete with the server's.
             var decode = await measureDecode(cancellationToken);
-            Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  in-process decode of the same {decode.Bytes / Units.BytesPerMegabyte:0.0} MB: {decode.Median.TotalMilliseconds:0} ms (median of 3)"));
+            Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  in-process decode of the same {decode.Bytes / Units.BytesPerMegabyte:0.0} MB: {decode.Median.TotalMilliseconds:0} ms (median of {InProcessDecode.MeasuredRuns} after {decode.WarmUpRuns} warm-up decodes)"));
             return [.. steps.Select(step => step with { InProcessDecode = decode.Median })];
         }
 
