@@ -44,8 +44,8 @@ status=0
 log "test"
 dotnet test WebSerialization.sln -c Release --no-build --nologo --filter "Category!=ScaleOut" 2>&1 | tee "$output" || status=$?
 
-# The scale-out tests time a download through HAProxy against one straight from a replica: they run alone, after
-# the others, so that no other test assembly shares the two cores while they measure.
+# The scale-out tests start three replicas, HAProxy and Prometheus, and hold a stopping replica to a one-second health
+# check: they run alone, after the others, so that no other test assembly shares the two cores with them.
 log "scale-out tests (tests/Integration, Category=ScaleOut)"
 dotnet test tests/Integration -c Release --no-build --nologo --filter "Category=ScaleOut" 2>&1 | tee -a "$output" || status=$?
 

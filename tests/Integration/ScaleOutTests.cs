@@ -15,7 +15,8 @@ namespace WebSerialization.IntegrationTests;
 
 // Three replicas behind HAProxy with Prometheus scraping them (ScaleOutTopology, the configuration of
 // deploy/): bodies pass through unchanged and streamed, Prometheus counts what the replicas served, and a rolling
-// restart under load loses no request.
+// restart under load loses no request. What HAProxy adds to a download's time is the load runner's to measure
+// (--through-haproxy, docs/results/scale-out.md), not a timed test's.
 [Trait("Category", "ScaleOut")]
 public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper output) : IClassFixture<ScaleOutTopology>
 {
@@ -34,26 +35,6 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
         }
 
         Assert.Equal(await HashAsync(replica, $"{OrganizationRoute}?format=json"), await HashAsync(topology.Client, $"{OrganizationRoute}?format=json"));
-    }
-
-    [Fact]
-    public async Task AMillionMemberDownloadThroughHAProxyTakesAtMostAFifthLongerThanStraightFromAReplica()
-    {
-        using var replica = new HttpClient { BaseAddress = topology.ReplicaAddresses[0], Timeout = TimeSpan.FromMinutes(2) };
-        const string Path = OrganizationRoute + "?format=msgpack";
-        await HashAsync(replica, Path);
-        await HashAsync(topology.Client, Path);
-        var direct = new List<double>();
-        var proxied = new List<double>();
-        for (var i = 0; i < 9; i++)
-        {
-            direct.Add(await TimeAsync(replica, Path));
-            proxied.Add(await TimeAsync(topology.Client, Path));
-        }
-
-        var ratio = Median(proxied) / Median(direct);
-        output.WriteLine($"1M msgpack p50: direct {Median(direct):0} ms, through HAProxy {Median(proxied):0} ms ({ratio:0.00}x)");
-        Assert.True(ratio <= 1.2, $"Through HAProxy {Median(proxied):0} ms against {Median(direct):0} ms straight from a replica ({ratio:0.00}x).");
     }
 
     [Fact]
@@ -294,15 +275,6 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
         return Convert.ToHexString(await SHA256.HashDataAsync(body));
     }
 
-    private static async Task<double> TimeAsync(HttpClient client, string path)
-    {
-        var stopwatch = Stopwatch.StartNew();
-        using var response = await client.GetAsync(path, HttpCompletionOption.ResponseHeadersRead);
-        await using var body = await response.Content.ReadAsStreamAsync();
-        await CountAsync(body);
-        return stopwatch.Elapsed.TotalMilliseconds;
-    }
-
     // Reads the body to its end, pausing 20 ms after each 8 MB when slowly; returns its length.
     private static async Task<long> CountAsync(Stream body, bool slowly = false)
     {
@@ -325,6 +297,4 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
         using var response = await client.GetAsync(path, HttpCompletionOption.ResponseHeadersRead);
         return await CountAsync(await response.Content.ReadAsStreamAsync(), slowly: true);
     }
-
-    private static double Median(List<double> values) => values.Order().ElementAt(values.Count / 2);
 }

@@ -49,8 +49,33 @@ public class LoadOptionsTests
     [InlineData(new[] { "--api-from", "/", "--url", "http://127.0.0.1:8080" }, "--api-from chooses the API a load or capacity run starts")]
     [InlineData(new[] { "--api-from", "/", "--log-cost" }, "--api-from chooses the API a load or capacity run starts")]
     [InlineData(new[] { "--api-from", "/" }, "--api-from: '/' is not a checkout of this repository")]
+    [InlineData(new[] { "--through-haproxy", "--url", "http://127.0.0.1:8080" }, "--through-haproxy starts its own replicas and HAProxy: leave out --url.")]
+    [InlineData(new[] { "--through-haproxy", "--capacity" }, "--through-haproxy compares closed- or open-model runs")]
+    [InlineData(new[] { "--through-haproxy", "--smoke" }, "--through-haproxy compares closed- or open-model runs")]
+    [InlineData(new[] { "--through-haproxy", "--log-cost" }, "--through-haproxy compares closed- or open-model runs")]
+    [InlineData(new[] { "--through-haproxy", "--cpu-layout", "split,shared" }, "--through-haproxy compares two routes under one CPU layout")]
+    [InlineData(new[] { "--through-haproxy", "--histogram-log", "runner.hlog" }, "--histogram-log merges runs against one server")]
+    [InlineData(new[] { "--through-haproxy", "--scenarios", "download,grpc-stream" }, "--through-haproxy: deploy/haproxy/haproxy.cfg proxies the HTTP port, not gRPC's")]
+    [InlineData(new[] { "--through-haproxy", "--scenarios", "g" }, "--through-haproxy: deploy/haproxy/haproxy.cfg proxies the HTTP port, not gRPC's")]
     public void RefusesOptionsItCannotFollow(string[] args, string message) =>
         Assert.StartsWith(message, Assert.Throws<ArgumentException>(() => LoadOptions.Parse(args)).Message, StringComparison.Ordinal);
+
+    [Fact]
+    public void MeasuresTheDownloadsThroughHAProxyUnlessToldOtherwise()
+    {
+        var options = LoadOptions.Parse(["--through-haproxy"]);
+        var chosen = LoadOptions.Parse(["--through-haproxy", "--scenarios", "download-msgpack,upload-json", "--repeat", "5", "--cpu-layout", "shared"]);
+        var open = LoadOptions.Parse(["--through-haproxy", "--rate", "10"]);
+
+        Assert.True(options.ThroughHAProxy);
+        Assert.Equal(["download"], options.ScenarioFilters);
+        Assert.True(chosen.ThroughHAProxy);
+        Assert.Equal(["download-msgpack", "upload-json"], chosen.ScenarioFilters);
+        Assert.Equal(5, chosen.Repetitions);
+        Assert.Equal([10.0], open.Rates);
+        Assert.False(LoadOptions.Parse([]).ThroughHAProxy);
+        Assert.Contains("--through-haproxy", LoadOptions.Usage, StringComparison.Ordinal);
+    }
 
     [Fact]
     public void StartsTheApiOfAnotherCheckoutAndNamesItsCommit()

@@ -17,6 +17,8 @@ public class ResultsFileTests
     [InlineData(new[] { "--capacity" }, "capacity")]
     [InlineData(new[] { "--rate", "100" }, "open-model")]
     [InlineData(new[] { "--results", "docs/results/experiment.md" }, "experiment")]
+    [InlineData(new[] { "--through-haproxy" }, "scale-out")]
+    [InlineData(new[] { "--through-haproxy", "--results", "scale-out-json" }, "scale-out-json")]
     public void NamesTheFileByMode(string[] args, string name) => Assert.Equal(name, ResultsFile.Name(LoadOptions.Parse(args), SampleRun.Results()));
 
     [Fact]

@@ -8,24 +8,25 @@ using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests.ScaleOut;
 
-// The topology of deploy/compose.yaml as processes on loopback: three replicas of the built API (Production, metrics
-// on, the drain of deploy/), Debian's HAProxy and Prometheus started with the configuration files in deploy/. Only
-// the addresses differ: HAProxy reads them from its environment, Prometheus from a targets file beside its config.
+// The topology of deploy/compose.yaml as processes on loopback: three replicas of the built API behind Debian's
+// HAProxy (HAProxyTopology, which the load runner's --through-haproxy starts too) and Prometheus started with the
+// configuration files in deploy/. Only the addresses differ: HAProxy reads them from its environment, Prometheus from
+// a targets file beside its config.
 public sealed class ScaleOutTopology : IAsyncLifetime
 {
-    public const int ReplicaCount = 3;
+    public const int ReplicaCount = HAProxyTopology.ReplicaCount;
 
     /// <summary>The drain the replicas run with, as deploy/compose.yaml sets it.</summary>
-    public const int DrainSeconds = 3;
+    public const int DrainSeconds = HAProxyTopology.DrainSeconds;
 
     private readonly string _work = Path.Combine(Path.GetTempPath(), "webserialization-scaleout-" + Guid.NewGuid().ToString("N")[..12]);
-    private readonly string _deploy = Path.Combine(RepositoryFolder.Root, "deploy");
+    private HAProxyTopology? _haproxy;
 
-    public Uri[] ReplicaAddresses { get; } = new Uri[ReplicaCount];
+    public Uri[] ReplicaAddresses => Started.ReplicaAddresses;
 
-    public ScaleOutProcess[] Replicas { get; } = new ScaleOutProcess[ReplicaCount];
+    public ScaleOutProcess[] Replicas => Started.Replicas;
 
-    public ScaleOutProcess HAProxy { get; private set; } = null!;
+    public ScaleOutProcess HAProxy => Started.HAProxy;
 
     /// <summary>A client of the API through HAProxy.</summary>
     public HttpClient Client { get; private set; } = null!;
@@ -34,35 +35,24 @@ public sealed class ScaleOutTopology : IAsyncLifetime
 
     private ScaleOutProcess? Prometheus { get; set; }
 
+    private HAProxyTopology Started => _haproxy ?? throw new InvalidOperationException("The topology has not started.");
+
     public async Task InitializeAsync()
     {
         Directory.CreateDirectory(_work);
-        for (var i = 0; i < ReplicaCount; i++)
+        _haproxy = await HAProxyTopology.StartAsync(new HAProxyTopologyStart(
+            typeof(OrganizationUploadApi).Assembly.Location,
+            RepositoryFolder.Root,
+            Models.OrganizationGenerator.ArticleMemberCount,
+            new Dictionary<string, string>())
         {
-            ReplicaAddresses[i] = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
-        }
-
-        await Task.WhenAll(Enumerable.Range(0, ReplicaCount).Select(StartReplicaAsync));
-
-        var haproxyAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
-        var haproxy = new ProcessStartInfo("haproxy", ["-db", "-f", Path.Combine(_deploy, "haproxy", "haproxy.cfg")])
-        {
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            Environment = { ["BIND"] = haproxyAddress.Authority },
-        };
-        for (var i = 0; i < ReplicaCount; i++)
-        {
-            haproxy.Environment[$"API_{i + 1}"] = ReplicaAddresses[i].Authority;
-        }
-
-        HAProxy = ScaleOutProcess.Start("haproxy", haproxy);
-        Client = new HttpClient { BaseAddress = haproxyAddress, Timeout = TimeSpan.FromMinutes(2) };
-        await WaitForAsync(Client, "/healthz", HAProxy);
+            StartTimeout = TimeSpan.FromMinutes(1),
+        });
+        Client = new HttpClient { BaseAddress = _haproxy.Address, Timeout = TimeSpan.FromMinutes(2) };
 
         // Prometheus: deploy/'s configuration, with a targets file that lists these replicas.
         var prometheusDirectory = Directory.CreateDirectory(Path.Combine(_work, "prometheus")).FullName;
-        File.Copy(Path.Combine(_deploy, "prometheus", "prometheus.yml"), Path.Combine(prometheusDirectory, "prometheus.yml"));
+        File.Copy(Path.Combine(RepositoryFolder.Root, "deploy", "prometheus", "prometheus.yml"), Path.Combine(prometheusDirectory, "prometheus.yml"));
         Directory.CreateDirectory(Path.Combine(prometheusDirectory, "targets"));
         await File.WriteAllTextAsync(
             Path.Combine(prometheusDirectory, "targets", "loopback.json"),
@@ -83,24 +73,7 @@ public sealed class ScaleOutTopology : IAsyncLifetime
     }
 
     /// <summary>Starts replica <paramref name="index"/> on its address and waits until it answers /healthz.</summary>
-    public async Task StartReplicaAsync(int index)
-    {
-        var start = ApiProcessStart.Info(
-            typeof(OrganizationUploadApi).Assembly.Location,
-            ReplicaAddresses[index],
-            LoopbackPort.Free(),
-            Models.OrganizationGenerator.ArticleMemberCount,
-            new Dictionary<string, string>
-            {
-                ["Metrics__Enabled"] = "true",
-                ["Shutdown__DrainSeconds"] = DrainSeconds.ToString(CultureInfo.InvariantCulture),
-                ["Limits__TrustedProxies__0"] = "127.0.0.1",
-            });
-        var replica = ScaleOutProcess.Start($"replica {index + 1}", start);
-        Replicas[index] = replica;
-        using var client = new HttpClient { BaseAddress = ReplicaAddresses[index] };
-        await WaitForAsync(client, "/healthz", replica);
-    }
+    public Task StartReplicaAsync(int index) => Started.StartReplicaAsync(index);
 
     /// <summary>Asks Prometheus for the value of <paramref name="query"/> now (the sum of a vector's samples; 0 when it is empty).</summary>
     public async Task<double> QueryAsync(string query)
@@ -114,9 +87,14 @@ public sealed class ScaleOutTopology : IAsyncLifetime
     public async Task DisposeAsync()
     {
         Client?.Dispose();
-        foreach (var process in Replicas.Append(HAProxy).Append(Prometheus).OfType<ScaleOutProcess>())
+        if (_haproxy is not null)
         {
-            await process.DisposeAsync();
+            await _haproxy.DisposeAsync();
+        }
+
+        if (Prometheus is not null)
+        {
+            await Prometheus.DisposeAsync();
         }
 
         if (Directory.Exists(_work))

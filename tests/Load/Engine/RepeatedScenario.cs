@@ -29,10 +29,10 @@ public sealed record RepeatedScenario(LoadScenario Scenario, int Copies, IReadOn
     /// <summary>True when any repetition has a failure (see <see cref="ScenarioResult.HasFailures"/>).</summary>
     public bool HasFailures => Repetitions.Any(repetition => repetition.HasFailures);
 
-    /// <summary>The results grouped by scenario, load and CPU layout, in the order each first appears; repetitions in their order.</summary>
+    /// <summary>The results grouped by scenario, load, CPU layout and route, in the order each first appears; repetitions in their order.</summary>
     public static IReadOnlyList<RepeatedScenario> Group(IEnumerable<ScenarioResult> results) =>
         [.. results
-            .GroupBy(result => (result.Scenario.Name, result.Copies, result.Rate, result.Layout))
+            .GroupBy(result => (result.Scenario.Name, result.Copies, result.Rate, result.Layout, result.Route))
             .Select(group => new RepeatedScenario(group.First().Scenario, group.Key.Copies, [.. group.OrderBy(result => result.Repetition)]))];
 
     /// <summary>A repetition's name in lists of failures: the scenario's, with the repetition when there are several.</summary>

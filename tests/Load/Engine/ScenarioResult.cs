@@ -65,7 +65,10 @@ public sealed record ScenarioResult(LoadScenario Scenario, int Copies, ScenarioO
 
     public string? Server { get; init; }
 
-    public string ReportName => $"{Scenario.Name}-{LoadLabel}";
+    /// <summary>How the requests reached the API: straight, or through HAProxy in a <c>--through-haproxy</c> run.</summary>
+    public ServerRoute Route { get; init; }
+
+    public string ReportName => $"{Scenario.Name}-{LoadLabel}{(Route == ServerRoute.ThroughHAProxy ? "-through-haproxy" : string.Empty)}";
 
     /// <summary>The load: <c>x4</c> (closed model, copies) or <c>r250</c> (open model, requests per second).</summary>
     public string LoadLabel => Rate is not { } rate ? $"x{Copies}"

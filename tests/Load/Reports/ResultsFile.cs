@@ -14,13 +14,16 @@ public static class ResultsFile
     public static bool ShouldWrite(LoadOptions options, IReadOnlyList<ScenarioResult> results) =>
         !options.Smoke && !options.NoResults && results.Any(result => result.Outcome == ScenarioOutcome.Ran);
 
-    /// <summary>The file's name (without folder) for this run: <c>--results</c>, else by mode: <c>capacity</c>, <c>open-model</c>,
-    /// and for the closed model <c>downloads</c> or <c>uploads</c> (uploads and converts) when the run had only those,
+    /// <summary>The file's name (without folder) for this run: <c>--results</c>, else <c>scale-out</c> for <c>--through-haproxy</c>,
+    /// else by mode: <c>capacity</c>, <c>open-model</c>, and for the closed model <c>downloads</c> or <c>uploads</c> (uploads and converts) when the run had only those,
     /// otherwise <c>load</c>.</summary>
     public static string Name(LoadOptions options, IReadOnlyList<ScenarioResult> results)
     {
         if (options.ResultsPath is { } chosen)
             return Path.GetFileNameWithoutExtension(chosen);
+
+        if (options.ThroughHAProxy)
+            return "scale-out";
 
         if (options.Capacity || options.Rates.Count > 0)
             return options.Capacity ? "capacity" : "open-model";

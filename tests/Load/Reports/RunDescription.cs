@@ -24,11 +24,12 @@ public sealed record RunDescription(DateTimeOffset StartedAt, string CommandLine
         + string.Create(CultureInfo.InvariantCulture, $"request timeout {Options.RequestTimeout.TotalSeconds:0} s, at most {Options.MaxRequestsPerPhase} requests per phase")
         + (Options.Repetitions > 1
             ? string.Create(CultureInfo.InvariantCulture, $"; {Options.Repetitions} runs of every scenario and copies, interleaved (all scenarios once, then again), {RepetitionServer}")
-            : string.Empty);
+            : string.Empty)
+        + (Options.ThroughHAProxy ? "; every scenario and load straight from replica 1 and through HAProxy, one right after the other" : string.Empty);
 
     /// <summary>Which server process the runs of one scenario and copies get.</summary>
-    public string RepetitionServer => Options.Url is not null || Options.SharedServer
-        ? "all on the same server process (--url or --shared-server), so they share its JIT-compiled code"
+    public string RepetitionServer => Options.ThroughHAProxy ? "all on the same replicas and HAProxy (--through-haproxy), so they share the replicas' JIT-compiled code"
+        : Options.Url is not null || Options.SharedServer ? "all on the same server process (--url or --shared-server), so they share its JIT-compiled code"
         : "each on a fresh server process";
 
     // How busy the machine was when the run started: figures from a loaded machine say so.

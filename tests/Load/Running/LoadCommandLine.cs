@@ -105,6 +105,12 @@ public static class LoadCommandLine
 
     private static readonly Option<double> LogVolumeDuration = Seconds("--log-volume-duration", "Log-cost mode: the mixed load on each server, in seconds (the issue's figure is per 5 minutes).", Defaults.LogVolumeDuration, 1, 3600);
 
+    private static readonly Option<bool> ThroughHAProxy = Flag("--through-haproxy", $"Start deploy/'s scale-out topology, {HAProxyTopology.ReplicaCount} replicas of the API behind Debian's HAProxy (haproxy on PATH, "
+        + "started with deploy/haproxy/haproxy.cfg), once for the run, and measure every scenario and load both straight from replica 1 and through HAProxy, one after the other "
+        + "(which first alternates with each --repeat). The replicas and HAProxy run on the server's CPUs. The main figures are straight from the replica; a section compares "
+        + "the two routes, and the target is a million-member download through HAProxy within 1.2x of straight (p50). Default scenarios: download; "
+        + "results go to docs/results/scale-out.md. Not with --url, --capacity, --smoke, --log-cost, --histogram-log or the gRPC scenarios.");
+
     private static readonly Option<bool> NoBuild = Flag("--no-build", "Do not build the API first (use the Release build already there).");
 
     private static readonly Option<string?> ApiFrom = new("--api-from")
@@ -138,7 +144,8 @@ public static class LoadCommandLine
             SharedServer = basis.SharedServer || result.GetValue(SharedServer),
             ServerEnvironment = Variables(result.GetValue(ServerEnvironment) ?? []),
             ScenarioFilters = result.GetResult(Scenarios) is { Implicit: false } ? result.GetValue(Scenarios) ?? []
-                : result.GetValue(Capacity) && !smoke ? ["download", "upload"] : [],
+                : result.GetValue(Capacity) && !smoke ? ["download", "upload"]
+                : result.GetValue(ThroughHAProxy) ? ["download"] : [],
             Copies = Value(Copies, [.. basis.Copies]),
             MemberCounts = Value(Count, [.. basis.MemberCounts]),
             Rates = result.GetValue(Rates) ?? [],
@@ -158,6 +165,7 @@ public static class LoadCommandLine
             ResultsPath = result.GetValue(Results),
             NoResults = result.GetValue(NoResults),
             NoBuild = result.GetValue(NoBuild),
+            ThroughHAProxy = result.GetValue(ThroughHAProxy),
             ApiFrom = result.GetValue(ApiFrom) is { } apiFrom ? Path.GetFullPath(apiFrom) : null,
             ServerCpus = result.GetValue(ServerCpus),
             ClientCpus = result.GetValue(ClientCpus),
@@ -201,7 +209,7 @@ public static class LoadCommandLine
     {
         Url, SharedServer, ServerEnvironment, ServerCpus, ClientCpus, CpuLayoutOption, Scenarios, Copies, Rates, Capacity, RateStart, RateFactor, RateMax, StepAttempts, P99Bound, Count,
         WarmUp, Duration, RequestTimeout, MaxRequests, Repeat, OverallTimeout, Reports, Results, NoResults, NoBuild, ApiFrom, Smoke, LogCostOption, LogVolumeDuration,
-        Remote, HistogramLogOption,
+        Remote, HistogramLogOption, ThroughHAProxy,
     };
 
     private static Option<bool> Flag(string name, string description) => new(name) { Description = description };

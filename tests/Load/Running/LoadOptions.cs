@@ -71,6 +71,10 @@ public sealed record LoadOptions
 
     public bool NoBuild { get; init; }
 
+    /// <summary>Start the scale-out topology of deploy/ (replicas behind HAProxy, <see cref="HAProxyTopology"/>) and measure
+    /// every scenario and load both through HAProxy and straight from replica 1, interleaved (<see cref="ScaleOut.HAProxyComparison"/>).</summary>
+    public bool ThroughHAProxy { get; init; }
+
     /// <summary>The checkout whose src/Api the runner builds and starts (--api-from), or null for this one.</summary>
     public string? ApiFrom { get; init; }
 
@@ -132,12 +136,21 @@ public sealed record LoadOptions
             (LogCost && (Url is not null || Smoke || Capacity || Rates.Count > 0 || CpuLayouts.Contains(CpuLayout.Shared)),
                 "--log-cost starts its own servers and runs its own load on split CPUs: leave out --url, --smoke, --capacity, --rate and --cpu-layout shared."),
             (Capacity && Rates.Count > 0, "--capacity finds the rate itself: leave out --rate (set --rate-start, --rate-factor, --rate-max)."),
+            (ThroughHAProxy && Url is not null, "--through-haproxy starts its own replicas and HAProxy: leave out --url."),
+            (ThroughHAProxy && (Smoke || Capacity || LogCost), "--through-haproxy compares closed- or open-model runs of the same scenario both ways: leave out --smoke, --capacity and --log-cost."),
+            (ThroughHAProxy && CpuLayouts.Count > 1, "--through-haproxy compares two routes under one CPU layout: give --cpu-layout split or shared, not both."),
+            (ThroughHAProxy && HistogramLog is not null, "--histogram-log merges runs against one server; --through-haproxy measures two routes: leave it out."),
+            (ThroughHAProxy && ScenarioFilters.Any(SelectsGrpc), "--through-haproxy: deploy/haproxy/haproxy.cfg proxies the HTTP port, not gRPC's: leave the grpc scenarios out of --scenarios."),
             (RateMax < RateStart, string.Create(CultureInfo.InvariantCulture, $"--rate-max ({RateMax}) is below --rate-start ({RateStart}).")),
         ];
         return checks.FirstOrDefault(check => check.Refused) is { Refused: true } refused ? throw new ArgumentException(refused.Message)
             : Capacity && !capacityCountGiven && !Smoke ? this with { MemberCounts = [CapacityMemberCount] }
             : this;
     }
+
+    // A --scenarios prefix that selects gRPC scenarios (grpc-unary-..., grpc-stream-...).
+    private static bool SelectsGrpc(string filter) =>
+        filter.StartsWith("grpc", StringComparison.OrdinalIgnoreCase) || "grpc".StartsWith(filter, StringComparison.OrdinalIgnoreCase);
 
     /// <summary>The smoke's settings, which its command line may not change except where named.</summary>
     internal static LoadOptions SmokeDefaults { get; } = new()

@@ -34,7 +34,7 @@ public static class LoadRun
 
         plan.Announce();
         using var stop = new RunStop(plan.Timeout);
-        var record = new RunRecord(RunDescription.Create(args, plan.Options, plan.Cpus.Describe(), plan.Options.Url is null ? "not started" : $"already running at {plan.Options.Url}"));
+        var record = new RunRecord(RunDescription.Create(args, plan.Options, plan.CpusDescription, plan.Options.Url is null ? "not started" : $"already running at {plan.Options.Url}"));
         await MeasureAsync(plan, record, stop);
         if (plan.Options.HistogramLog is { } histogramLog)
             Console.WriteLine($"Histogram log (for merge): {await HistogramLog.WriteAsync(histogramLog, record.Run, record.Results)}");
@@ -73,7 +73,7 @@ public static class LoadRun
                 : null;
             servers = new RunServers(plan, record, assembly, stop.Token);
             if (!plan.ServerPerScenario)
-                await servers.SharedAsync(plan.Cpus.Primary);
+                await servers.SharedAsync(plan.Cpus.Primary, ServerRoute.Straight);
 
             var runner = new ScenarioRunner(new PayloadCache(plan.Options.RequestTimeout), plan.Options);
             await RunScenariosAsync(plan, record, servers, runner, stop.Token);
@@ -101,7 +101,8 @@ public static class LoadRun
     }
 
     // Repetitions are interleaved (every scenario once, then again) so that anything else slowing the machine for a
-    // while hits one run of many scenarios rather than every run of one.
+    // while hits one run of many scenarios rather than every run of one; so are the routes of --through-haproxy, each
+    // scenario and load straight and through HAProxy one after the other.
     private static async Task RunScenariosAsync(RunPlan plan, RunRecord record, RunServers servers, ScenarioRunner runner, CancellationToken cancellationToken)
     {
         for (var repetition = 1; repetition <= plan.Options.Repetitions; repetition++)
@@ -112,24 +113,30 @@ public static class LoadRun
                 var loads = scenario.LoadSimulations.Count > 0 ? plan.Loads.Take(1) : plan.Loads;
                 foreach (var ((copies, rate), layout) in loads.SelectMany(load => plan.Cpus.Layouts.Select(layout => (load, layout))))
                 {
-                    var done = await RunOneAsync(plan, record, servers, runner, scenario, copies, rate, layout, repetition, cancellationToken);
-                    record.Results.AddRange(done);
-                    await WriteScenarioReportsAsync(record.Results, done, record.Run, plan.LayoutDirectory(layout), cancellationToken);
+                    foreach (var route in plan.Routes(repetition))
+                    {
+                        var done = await RunOneAsync(plan, record, servers, runner, scenario, copies, rate, layout, route, repetition, cancellationToken);
+                        record.Results.AddRange(done);
+                        await WriteScenarioReportsAsync(record.Results, done, record.Run, plan.LayoutDirectory(layout), cancellationToken);
+                    }
                 }
             }
         }
     }
 
-    // One scenario at one load on one layout: a capacity search or one measured phase. A server that exits meanwhile
-    // makes the results "could not run"; a shared one is gone for good, so the run stops.
+    // One scenario at one load on one layout by one route: a capacity search or one measured phase. A server (or a
+    // replica or HAProxy) that exits meanwhile makes the results "could not run"; a shared one is gone for good, so the run stops.
     private static async Task<IReadOnlyList<ScenarioResult>> RunOneAsync(
-        RunPlan plan, RunRecord record, RunServers servers, ScenarioRunner runner, LoadScenario scenario, int copies, double? rate, CpuLayout layout, int repetition, CancellationToken cancellationToken)
+        RunPlan plan, RunRecord record, RunServers servers, ScenarioRunner runner, LoadScenario scenario, int copies, double? rate, CpuLayout layout, ServerRoute route, int repetition, CancellationToken cancellationToken)
     {
         var options = plan.Options;
         var cpus = plan.Cpus;
         var loadName = rate is { } perSecond ? string.Create(CultureInfo.InvariantCulture, $"r{perSecond:0.#}") : options.Capacity ? "capacity" : $"x{copies}";
         var logSuffix = (options.Repetitions > 1 ? $"-run{repetition}" : string.Empty) + (cpus.Compares ? $"-{CpuPlan.Name(layout)}" : string.Empty);
-        var shared = plan.ServerPerScenario ? null : await servers.SharedAsync(layout);
+        var shared = plan.ServerPerScenario ? null : await servers.SharedAsync(layout, route);
+        if (options.ThroughHAProxy)
+            Console.WriteLine(route == ServerRoute.ThroughHAProxy ? "Through HAProxy:" : "Straight from replica 1:");
+
         var connection = shared ?? await servers.OpenAsync($"server-{scenario.Name}-{loadName}{logSuffix}.log", layout);
         IReadOnlyList<ScenarioResult> done;
         string? serverExit = null;
@@ -147,10 +154,12 @@ public static class LoadRun
 
             if (connection.Process is { HasExited: true } process)
                 serverExit = process.DescribeExit() + " during the scenario";
+            else if (servers.Exited(layout) is { } exited)
+                serverExit = exited + " during the scenario";
         }
-        catch (Exception exception) when (connection.Process is { HasExited: true } process && !cancellationToken.IsCancellationRequested)
+        catch (Exception exception) when ((connection.Process is { HasExited: true } || servers.Exited(layout) is not null) && !cancellationToken.IsCancellationRequested)
         {
-            serverExit = $"{process.DescribeExit()} ({exception.GetType().Name}: {exception.Message})";
+            serverExit = $"{connection.Process?.DescribeExit() ?? servers.Exited(layout)} ({exception.GetType().Name}: {exception.Message})";
             done = [new ScenarioResult(scenario, copies, ScenarioOutcome.CouldNotRun, serverExit) { Repetition = repetition, Rate = rate, Layout = layout }];
         }
         finally
@@ -159,6 +168,7 @@ public static class LoadRun
                 await connection.DisposeAsync();
         }
 
+        done = [.. done.Select(result => result with { Route = route })];
         if (serverExit is not null)
         {
             done = [.. done.Select(result => result with { Outcome = ScenarioOutcome.CouldNotRun, Note = serverExit })];
@@ -211,15 +221,17 @@ public static class LoadRun
         }
     }
 
-    // The summary, the charts, the targets and README's table are the primary layout's; a second layout is compared
-    // with it in a section of its own. The targets are judged on the closed model's runs, as they are stated.
+    // The summary, the charts, the targets and README's table are the primary layout's, straight to the server; a second
+    // layout, or the route through HAProxy, is compared with it in a section of its own. The targets are judged on the
+    // closed model's runs, as they are stated; a --through-haproxy run judges its own target only, since the others are
+    // stated for a server alone on its CPUs and these replicas share theirs with HAProxy.
     private static async Task<RunReports> WriteReportsAsync(RunPlan plan, RunRecord record)
     {
         var (cpus, results, capacities) = (plan.Cpus, record.Results, record.Capacities);
-        IReadOnlyList<ScenarioResult> main = [.. results.Where(result => result.Layout == cpus.Primary)];
+        IReadOnlyList<ScenarioResult> main = [.. results.Where(result => result.Layout == cpus.Primary && result.Route == ServerRoute.Straight)];
         IReadOnlyList<CapacityResult> mainCapacities = [.. capacities.Where(capacity => capacity.Layout == cpus.Primary)];
         IReadOnlyList<ScenarioResult> closed = [.. main.Where(result => result.Rate is null)];
-        IReadOnlyList<TargetVerdict> targets =
+        IReadOnlyList<TargetVerdict> targets = plan.Options.ThroughHAProxy ? HAProxyTargets.Evaluate(results) :
         [
             .. DownloadTargets.Evaluate(closed), .. UploadTargets.Evaluate(closed), .. GrpcTargets.Evaluate(closed),
             .. CpuLayoutComparison.Evaluate(results, cpus),
@@ -235,14 +247,15 @@ public static class LoadRun
 
         var capacitySection = mainCapacities.Count == 0 ? null : CapacityReport.Markdown(mainCapacities, plan.Options, capacityChart?.FileName);
         var layouts = CpuLayoutComparison.Section([.. results.Where(result => !capacities.Any(capacity => capacity.Steps.Contains(result)))], capacities, cpus);
-        var layoutSection = layouts is null ? null : CpuLayoutComparison.Markdown(layouts);
-        var sections = string.Join(Environment.NewLine, new[] { capacitySection, layoutSection }.OfType<string>()) is { Length: > 0 } joined ? joined : null;
+        var routes = HAProxyComparison.Section(results, cpus);
+        var comparisonSection = layouts is not null ? CpuLayoutComparison.Markdown(layouts) : routes is not null ? HAProxyComparison.Markdown(routes) : null;
+        var sections = string.Join(Environment.NewLine, new[] { capacitySection, comparisonSection }.OfType<string>()) is { Length: > 0 } joined ? joined : null;
         var summary = MarkdownReport.Summary(record.Run, main, targets, record.Ending, charts) + (sections is null ? string.Empty : Environment.NewLine + sections);
         var summaryPath = Path.Combine(plan.ReportDirectory, MarkdownReport.SummaryFileName);
         await File.WriteAllTextAsync(summaryPath, summary, CancellationToken.None);
         var htmlPath = Path.Combine(plan.ReportDirectory, HtmlReport.FileName);
-        await File.WriteAllTextAsync(htmlPath, HtmlReport.Render(record.Run, main, targets, record.Ending, charts, mainCapacities, layouts), CancellationToken.None);
-        return new RunReports(main, mainCapacities, targets, charts.Select(chart => Path.Combine(plan.ReportDirectory, chart.FileName)).ToArray(), charts, sections, layoutSection, summary, summaryPath, htmlPath);
+        await File.WriteAllTextAsync(htmlPath, HtmlReport.Render(record.Run, main, targets, record.Ending, charts, mainCapacities, layouts, routes), CancellationToken.None);
+        return new RunReports(main, mainCapacities, targets, charts.Select(chart => Path.Combine(plan.ReportDirectory, chart.FileName)).ToArray(), charts, sections, comparisonSection, summary, summaryPath, htmlPath);
     }
 
     // A live terminal gets tables; a log gets the Markdown summary.
@@ -254,8 +267,8 @@ public static class LoadRun
             foreach (var table in ConsoleSummary.Render(reports.Main, reports.MainCapacities, reports.Targets))
                 AnsiConsole.Write(table);
 
-            if (reports.LayoutSection is not null)
-                Console.WriteLine(reports.LayoutSection);
+            if (reports.ComparisonSection is not null)
+                Console.WriteLine(reports.ComparisonSection);
 
             if (ending is not null)
                 Console.WriteLine(ending);
@@ -279,7 +292,9 @@ public static class LoadRun
 
         var written = await ResultsFile.WriteAsync(repositoryRoot, plan.Options, record.Run, reports.Main, reports.Targets, record.Ending, reports.Charts, reports.Sections);
         Console.WriteLine($"Results (generated Markdown, in the repository): {written}");
-        if (await ReadmeResults.UpdateAsync(repositoryRoot, reports.Main, Path.GetFileName(written), plan.Cpus.Placement(plan.Cpus.Primary)) is { } readme)
+
+        // README's table is of a server alone on its CPUs; a --through-haproxy run's replicas share theirs with HAProxy.
+        if (!plan.Options.ThroughHAProxy && await ReadmeResults.UpdateAsync(repositoryRoot, reports.Main, Path.GetFileName(written), plan.Cpus.Placement(plan.Cpus.Primary)) is { } readme)
             Console.WriteLine($"README's results table: {readme}");
     }
 
@@ -326,7 +341,7 @@ public static class LoadRun
 
     // What the reports step wrote, for the screen and the results file.
     private sealed record RunReports(IReadOnlyList<ScenarioResult> Main, IReadOnlyList<CapacityResult> MainCapacities, IReadOnlyList<TargetVerdict> Targets, IReadOnlyList<string> ChartPaths,
-        IReadOnlyList<BarChart> Charts, string? Sections, string? LayoutSection, string Summary, string SummaryPath, string HtmlPath);
+        IReadOnlyList<BarChart> Charts, string? Sections, string? ComparisonSection, string Summary, string SummaryPath, string HtmlPath);
 }
 
 /// <summary>What a run has measured so far, and how it ended: the reports are written from this even when it stopped early.</summary>

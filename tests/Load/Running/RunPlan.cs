@@ -1,3 +1,5 @@
+using WebSerialization.Tests.Processes;
+
 namespace WebSerialization.Load.Running;
 
 /// <summary>What a run will do before it does any of it: the scenarios, the loads, the CPUs, where the reports go and how long
@@ -11,7 +13,17 @@ internal sealed record RunPlan(IReadOnlyList<string> Args, LoadOptions Options, 
     private static readonly TimeSpan ServerStartAllowance = TimeSpan.FromSeconds(15);
 
     /// <summary>A server per scenario and load, rather than one for the whole run.</summary>
-    public bool ServerPerScenario => Options.Url is null && !Options.SharedServer;
+    public bool ServerPerScenario => Options.Url is null && !Options.SharedServer && !Options.ThroughHAProxy;
+
+    /// <summary>
+    /// The routes each scenario and load is measured by in <paramref name="repetition"/>, in order: straight only, or
+    /// with --through-haproxy both, straight first in odd repetitions and through HAProxy first in even ones, so that
+    /// neither route always runs second, on replicas the other has just warmed.
+    /// </summary>
+    public IReadOnlyList<ServerRoute> Routes(int repetition) =>
+        !Options.ThroughHAProxy ? [ServerRoute.Straight]
+        : repetition % 2 == 1 ? [ServerRoute.Straight, ServerRoute.ThroughHAProxy]
+        : [ServerRoute.ThroughHAProxy, ServerRoute.Straight];
 
     /// <summary>The plan, or null with the reason written to standard error.</summary>
     public static async Task<RunPlan?> CreateAsync(IReadOnlyList<string> args, LoadOptions options, string? repositoryRoot, IReadOnlyList<LoadScenario> registered)
@@ -30,10 +42,12 @@ internal sealed record RunPlan(IReadOnlyList<string> Args, LoadOptions Options, 
             return null;
 
         var loads = LoadsOf(options);
-        var runs = scenarios.Count * loads.Count * options.Repetitions * cpus.Layouts.Count;
+        var runs = scenarios.Count * loads.Count * options.Repetitions * cpus.Layouts.Count * (options.ThroughHAProxy ? 2 : 1);
         var capacitySteps = options.Capacity ? CapacitySearch.From(options).Rates().Count() : 1;
         var planned = (options.WarmUp + (options.Duration * capacitySteps)) * runs;
-        var serverStarts = options.Url is null ? (options.SharedServer ? cpus.Layouts.Count : runs) : 0;
+        var serverStarts = options.Url is not null ? 0
+            : options.ThroughHAProxy ? cpus.Layouts.Count * (HAProxyTopology.ReplicaCount + 1)
+            : options.SharedServer ? cpus.Layouts.Count : runs;
         // A capacity search may run each rate up to --step-attempts times; the overall timeout allows for all of them.
         var retries = options.Capacity ? options.Duration * capacitySteps * (options.StepAttempts - 1) * runs : TimeSpan.Zero;
         var timeout = options.OverallTimeout ?? planned + retries + TimeoutMargin + (ServerStartAllowance * serverStarts);
@@ -62,12 +76,16 @@ internal sealed record RunPlan(IReadOnlyList<string> Args, LoadOptions Options, 
     public void Announce()
     {
         var repetitions = Options.Repetitions > 1 ? $" x {Options.Repetitions} repetitions ({RunDescription.Create(Args, Options, string.Empty, string.Empty).RepetitionServer})" : string.Empty;
-        var load = Options.Capacity ? $"a capacity search of up to {CapacitySteps} steps" : Options.Rates.Count > 0 ? $"rates {string.Join(',', Options.Rates)}/s" : $"copies {string.Join(',', Options.Copies)}";
+        var load = (Options.Capacity ? $"a capacity search of up to {CapacitySteps} steps" : Options.Rates.Count > 0 ? $"rates {string.Join(',', Options.Rates)}/s" : $"copies {string.Join(',', Options.Copies)}")
+            + (Options.ThroughHAProxy ? " x 2 routes (straight to replica 1, through HAProxy)" : string.Empty);
         Console.WriteLine($"Plan ({Options.Mode}): {Scenarios.Count} scenarios x {load}{repetitions}, warm-up {Options.WarmUp.TotalSeconds:0.#} s + "
             + $"duration {Options.Duration.TotalSeconds:0.#} s each: at most {Planned:hh\\:mm\\:ss} of load in {Runs} runs; the run stops itself after {Timeout:hh\\:mm\\:ss}.");
-        Console.WriteLine($"CPUs: {Cpus.Describe()}.");
+        Console.WriteLine($"CPUs: {CpusDescription}.");
         Console.WriteLine($"Reports: {ReportDirectory}");
     }
+
+    /// <summary>Where the server, or the replicas and HAProxy, and the client run, for the head of the reports.</summary>
+    public string CpusDescription => Options.ThroughHAProxy ? HAProxyComparison.Placement(Cpus) : Cpus.Describe();
 
     /// <summary>How the runner starts the API, for the reports; worked out once per run (--api-from asks git for the commit).</summary>
     public string StartedServer { get; } =

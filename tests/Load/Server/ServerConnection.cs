@@ -10,11 +10,11 @@ namespace WebSerialization.Load.Server;
 /// </summary>
 public sealed class ServerConnection : IAsyncDisposable
 {
-    private ServerConnection(ApiServerProcess? process, HttpClient client, ServerMetricsClient? metrics, WorkingSetProbe? workingSet, long idleWorkingSet, string description, ServerMetrics? first = null)
+    private ServerConnection(ApiServerProcess? process, int? processId, HttpClient client, ServerMetricsClient? metrics, WorkingSetProbe? workingSet, long idleWorkingSet, string description, ServerMetrics? first = null)
     {
         ProcessorCount = first?.ProcessorCount;
-        ProcessId = process?.ProcessId;
-        Cpus = process is null ? null : CpuAffinity.OfProcess(process.ProcessId);
+        ProcessId = processId;
+        Cpus = processId is { } id ? CpuAffinity.OfProcess(id) : null;
         Metrics = metrics;
         Process = process;
         Client = client;
@@ -40,7 +40,7 @@ public sealed class ServerConnection : IAsyncDisposable
     /// <summary>The server's working set when the connection was made, before any load; 0 without metrics.</summary>
     public long IdleWorkingSet { get; }
 
-    /// <summary>The server's process id, when the runner started it; null for a server given by <c>--url</c>.</summary>
+    /// <summary>The server's process id, when the runner started it; null for a server given by <c>--url</c>, and for HAProxy.</summary>
     public int? ProcessId { get; }
 
     /// <summary>The processors the server's runtime sees (<c>dotnet.process.cpu.count</c>); null without metrics.</summary>
@@ -52,7 +52,24 @@ public sealed class ServerConnection : IAsyncDisposable
     public string Description { get; }
 
     /// <summary>Connects to <paramref name="process"/> (started by the runner) or to <paramref name="url"/>.</summary>
-    public static async Task<ServerConnection> OpenAsync(ApiServerProcess? process, Uri? url, CancellationToken cancellationToken)
+    public static Task<ServerConnection> OpenAsync(ApiServerProcess? process, Uri? url, CancellationToken cancellationToken) =>
+        OpenAsync(
+            process,
+            process?.ProcessId,
+            process?.BaseAddress ?? url ?? throw new ArgumentNullException(nameof(url)),
+            readMetrics: true,
+            process is null ? $"already running at {url} (not started by the runner)" : $"pid {process.ProcessId} at {process.BaseAddress}",
+            cancellationToken);
+
+    /// <summary>
+    /// Connects to a process of the scale-out topology the runner started (<see cref="HAProxyConnections"/>): a replica,
+    /// whose <paramref name="processId"/> gives its CPU time and working set, or HAProxy, whose /metrics would answer
+    /// from whichever replica a request reached, so that <paramref name="readMetrics"/> is false and no server figures are read.
+    /// </summary>
+    public static Task<ServerConnection> OpenStartedAsync(Uri address, int? processId, bool readMetrics, string name, CancellationToken cancellationToken) =>
+        OpenAsync(null, processId, address, readMetrics, name, cancellationToken);
+
+    private static async Task<ServerConnection> OpenAsync(ApiServerProcess? process, int? processId, Uri address, bool readMetrics, string name, CancellationToken cancellationToken)
     {
         var handler = new SocketsHttpHandler
         {
@@ -60,22 +77,27 @@ public sealed class ServerConnection : IAsyncDisposable
             AutomaticDecompression = DecompressionMethods.None,
             ConnectTimeout = TimeSpan.FromSeconds(10),
         };
-        var client = new HttpClient(handler) { BaseAddress = process?.BaseAddress ?? url, Timeout = Timeout.InfiniteTimeSpan };
+        var client = new HttpClient(handler) { BaseAddress = address, Timeout = Timeout.InfiniteTimeSpan };
         try
         {
+            if (!readMetrics)
+            {
+                return new ServerConnection(process, processId, client, null, null, 0, name);
+            }
+
             var metrics = new ServerMetricsClient(client);
             var first = await metrics.TryReadAsync(cancellationToken);
             if (first is null)
             {
                 Console.WriteLine("NOTE: the server's /metrics is off (404): no allocation, GC or working-set figures. Start it with Metrics__Enabled=true.");
-                return new ServerConnection(process, client, null, null, 0, Describe(process, url, null, 0));
+                return new ServerConnection(process, processId, client, null, null, 0, Describe(name, processId, null, 0));
             }
 
-            var workingSet = process is not null
-                ? WorkingSetProbe.ForLocalProcess(process.ProcessId, metrics)
+            var workingSet = processId is { } id
+                ? WorkingSetProbe.ForLocalProcess(id, metrics)
                 : WorkingSetProbe.ThroughMetrics(metrics);
             var idle = await workingSet.ReadAsync(cancellationToken);
-            return new ServerConnection(process, client, metrics, workingSet, idle, Describe(process, url, first, idle), first);
+            return new ServerConnection(process, processId, client, metrics, workingSet, idle, Describe(name, processId, first, idle), first);
         }
         catch
         {
@@ -94,14 +116,12 @@ public sealed class ServerConnection : IAsyncDisposable
         }
     }
 
-    private static string Describe(ApiServerProcess? process, Uri? url, ServerMetrics? metrics, long idleWorkingSet)
+    private static string Describe(string name, int? processId, ServerMetrics? metrics, long idleWorkingSet)
     {
         var runtime = metrics is null ? "metrics off"
             : (metrics.ProcessorCount is { } processors ? string.Create(CultureInfo.InvariantCulture, $"{processors} processor{(processors == 1 ? string.Empty : "s")}, ") : string.Empty)
-                + (process is not null && CpuAffinity.OfProcess(process.ProcessId) is { } cpus ? $"may run on {cpus.Describe()}, " : string.Empty)
+                + (processId is { } id && CpuAffinity.OfProcess(id) is { } cpus ? $"may run on {cpus.Describe()}, " : string.Empty)
                 + string.Create(CultureInfo.InvariantCulture, $"idle working set {idleWorkingSet / Units.BytesPerMegabyte:0.0} MB");
-        return process is null
-            ? $"already running at {url} (not started by the runner); {runtime}"
-            : $"pid {process.ProcessId} at {process.BaseAddress}; {runtime}";
+        return $"{name}; {runtime}";
     }
 }

@@ -2,17 +2,22 @@ using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Globalization;
 
-namespace WebSerialization.IntegrationTests.ScaleOut;
+namespace WebSerialization.Tests.Processes;
 
-/// <summary>A process of the topology (a replica, HAProxy, Prometheus, a load runner): started, its output kept, stopped with a signal.</summary>
+/// <summary>A process of the scale-out topology (a replica, HAProxy, Prometheus, a load runner): started, its output kept, stopped with a signal.</summary>
 public sealed class ScaleOutProcess : IAsyncDisposable
 {
-    private readonly Process _process;
+    // What Output keeps of a process whose lines also go to a callback: enough to say why it stopped.
+    private const int TailLines = 50;
 
-    private ScaleOutProcess(string name, Process process)
+    private readonly Process _process;
+    private readonly Action<string>? _output;
+
+    private ScaleOutProcess(string name, Process process, Action<string>? output)
     {
         Name = name;
         _process = process;
+        _output = output;
         _process.OutputDataReceived += (_, e) => Collect(e.Data);
         _process.ErrorDataReceived += (_, e) => Collect(e.Data);
         _process.BeginOutputReadLine();
@@ -27,11 +32,15 @@ public sealed class ScaleOutProcess : IAsyncDisposable
 
     public int ExitCode => _process.ExitCode;
 
-    /// <summary>Every line it wrote, stdout and stderr together.</summary>
+    /// <summary>Every line it wrote, stdout and stderr together; when started with an output callback, which gets every line, the last 50.</summary>
     public ConcurrentQueue<string> Output { get; } = new();
 
-    /// <summary>Starts <paramref name="start"/> (its output must be redirected).</summary>
-    public static ScaleOutProcess Start(string name, ProcessStartInfo start) => new(name, Process.Start(start)!);
+    /// <summary>Starts <paramref name="start"/> (its output must be redirected); <paramref name="output"/>, when given, gets each line from the reader threads.</summary>
+    public static ScaleOutProcess Start(string name, ProcessStartInfo start, Action<string>? output = null)
+    {
+        ArgumentNullException.ThrowIfNull(start);
+        return new(name, Process.Start(start) ?? throw new InvalidOperationException($"Could not start {start.FileName}."), output);
+    }
 
     /// <summary>Sends SIGTERM, as an orchestrator's stop does.</summary>
     public async Task TerminateAsync()
@@ -54,22 +63,44 @@ public sealed class ScaleOutProcess : IAsyncDisposable
 
     public string Transcript() => $"{Name} (pid {Id}):\n" + string.Join('\n', Output);
 
+    /// <summary>Kills it with its children, at once, for an exit path that cannot wait.</summary>
+    public void KillNow()
+    {
+        try
+        {
+            if (!_process.HasExited)
+            {
+                _process.Kill(entireProcessTree: true);
+            }
+        }
+        catch (InvalidOperationException)
+        {
+            // Already gone.
+        }
+    }
+
     public async ValueTask DisposeAsync()
     {
-        if (!_process.HasExited)
-        {
-            _process.Kill(entireProcessTree: true);
-            await _process.WaitForExitAsync();
-        }
-
+        KillNow();
+        await _process.WaitForExitAsync();
         _process.Dispose();
     }
 
     private void Collect(string? line)
     {
-        if (line is not null)
+        if (line is null)
         {
-            Output.Enqueue(line);
+            return;
+        }
+
+        Output.Enqueue(line);
+        if (_output is not null)
+        {
+            _output(line);
+            while (Output.Count > TailLines)
+            {
+                Output.TryDequeue(out _);
+            }
         }
     }
 }
