@@ -89,6 +89,7 @@ public static class HtmlReport
         Fact("Started", new XText(string.Create(Invariant, $"{run.StartedAt:yyyy-MM-dd HH:mm:ss} UTC"))),
         Fact("Command", new XElement("code", run.CommandLine)),
         Fact("Machine", new XText(run.Machine)),
+        run.OtherWork is null ? [] : Fact("Other work", new XText(run.OtherWork)),
         Fact("CPUs", new XText(run.Cpus)),
         Fact("Server", new XText(run.Server)),
         Fact("Plan", new XText(run.Plan)),

@@ -58,6 +58,9 @@ public static class MarkdownReport
         md.AppendLine(Invariant, $"# Load run {run.StartedAt:yyyy-MM-dd HH:mm} UTC, {run.Options.Mode}{(run.Options.Smoke ? " (smoke)" : string.Empty)}").AppendLine();
         md.AppendLine(Invariant, $"- Command: `{run.CommandLine}`");
         md.AppendLine(Invariant, $"- Machine: {run.Machine}");
+        if (run.OtherWork is not null)
+            md.AppendLine(Invariant, $"- Other work: {run.OtherWork}");
+
         md.AppendLine(Invariant, $"- CPUs: {run.Cpus}");
         md.AppendLine(Invariant, $"- Server: {run.Server}");
         md.AppendLine(Invariant, $"- Plan: {run.Plan}");

@@ -35,7 +35,13 @@ public static class LoadRun
         plan.Announce();
         using var stop = new RunStop(plan.Timeout);
         var record = new RunRecord(RunDescription.Create(args, plan.Options, plan.CpusDescription, plan.Options.Url is null ? "not started" : $"already running at {plan.Options.Url}"));
-        await MeasureAsync(plan, record, stop);
+        await using (var otherWork = OtherProcessesWatch.Start(Environment.ProcessId))
+        {
+            await MeasureAsync(plan, record, stop);
+            if (otherWork is not null)
+                record.Run = record.Run with { OtherWork = await otherWork.StopAsync() };
+        }
+
         if (plan.Options.HistogramLog is { } histogramLog)
             Console.WriteLine($"Histogram log (for merge): {await HistogramLog.WriteAsync(histogramLog, record.Run, record.Results)}");
 
