@@ -53,44 +53,17 @@ public sealed class ApiProcess : IAsyncDisposable
     // Returns once /healthz answers 200. Throws AddressInUseException when the process exited
     // because its port was taken, InvalidOperationException when it exited otherwise, and
     // TimeoutException after timeout; seeAlso ends each message.
-    public async Task WaitUntilHealthyAsync(TimeSpan timeout, string seeAlso, CancellationToken cancellationToken)
-    {
-        using var client = new HttpClient(new SocketsHttpHandler { UseProxy = false }) { BaseAddress = BaseAddress, Timeout = TimeSpan.FromSeconds(5) };
-        var waited = Stopwatch.StartNew();
-        while (true)
+    public Task WaitUntilHealthyAsync(TimeSpan timeout, string seeAlso, CancellationToken cancellationToken) => Healthz.WaitAsync(
+        BaseAddress,
+        () => _process.HasExited,
+        timeout,
+        () =>
         {
-            cancellationToken.ThrowIfCancellationRequested();
-            if (_process.HasExited)
-            {
-                var message = $"The API exited with code {_process.ExitCode} before answering /healthz; {seeAlso}";
-                throw _addressInUse ? new AddressInUseException(message) : new InvalidOperationException(message);
-            }
-
-            if (waited.Elapsed > timeout)
-            {
-                throw new TimeoutException($"The API did not answer /healthz within {timeout.TotalMinutes:0.#} minutes; {seeAlso}");
-            }
-
-            try
-            {
-                using var response = await client.GetAsync("/healthz", cancellationToken);
-                if (response.StatusCode == HttpStatusCode.OK)
-                {
-                    return;
-                }
-            }
-            catch (HttpRequestException)
-            {
-                // Not listening yet: the organization is still being generated.
-            }
-            catch (TaskCanceledException) when (!cancellationToken.IsCancellationRequested)
-            {
-                // The 5 s attempt timed out; try again.
-            }
-
-            await Task.Delay(TimeSpan.FromMilliseconds(200), cancellationToken);
-        }
-    }
+            var message = $"The API exited with code {_process.ExitCode} before answering /healthz; {seeAlso}";
+            return _addressInUse ? new AddressInUseException(message) : new InvalidOperationException(message);
+        },
+        () => new TimeoutException($"The API did not answer /healthz within {timeout.TotalMinutes:0.#} minutes; {seeAlso}"),
+        cancellationToken);
 
     /// <summary>Kills it with its children and waits up to 10 s for it to end; true when it was still running.</summary>
     public async Task<bool> StopAsync()
@@ -115,20 +88,7 @@ public sealed class ApiProcess : IAsyncDisposable
     }
 
     /// <summary>Kills it without waiting, for an exit path that cannot wait.</summary>
-    public void KillNow()
-    {
-        try
-        {
-            if (!_process.HasExited)
-            {
-                _process.Kill(entireProcessTree: true);
-            }
-        }
-        catch (InvalidOperationException)
-        {
-            // Already gone.
-        }
-    }
+    public void KillNow() => _process.KillTreeNow();
 
     public async ValueTask DisposeAsync()
     {

@@ -157,41 +157,11 @@ public sealed class HAProxyTopology : IAsyncDisposable
         return info;
     }
 
-    private static async Task WaitUntilHealthyAsync(Uri address, ScaleOutProcess process, TimeSpan timeout, CancellationToken cancellationToken)
-    {
-        using var client = new HttpClient(new SocketsHttpHandler { UseProxy = false }) { BaseAddress = address, Timeout = TimeSpan.FromSeconds(5) };
-        var waited = Stopwatch.StartNew();
-        while (true)
-        {
-            cancellationToken.ThrowIfCancellationRequested();
-            if (process.HasExited)
-            {
-                throw new InvalidOperationException($"{process.Name} exited with code {process.ExitCode} before answering /healthz:\n{process.Transcript()}");
-            }
-
-            if (waited.Elapsed > timeout)
-            {
-                throw new TimeoutException($"{process.Name} did not answer /healthz within {timeout.TotalSeconds:0} s:\n{process.Transcript()}");
-            }
-
-            try
-            {
-                using var response = await client.GetAsync("/healthz", cancellationToken);
-                if (response.StatusCode == HttpStatusCode.OK)
-                {
-                    return;
-                }
-            }
-            catch (HttpRequestException)
-            {
-                // Not listening yet.
-            }
-            catch (TaskCanceledException) when (!cancellationToken.IsCancellationRequested)
-            {
-                // The 5 s attempt timed out; try again.
-            }
-
-            await Task.Delay(100, cancellationToken);
-        }
-    }
+    private static Task WaitUntilHealthyAsync(Uri address, ScaleOutProcess process, TimeSpan timeout, CancellationToken cancellationToken) => Healthz.WaitAsync(
+        address,
+        () => process.HasExited,
+        timeout,
+        () => new InvalidOperationException($"{process.Name} exited with code {process.ExitCode} before answering /healthz:\n{process.Transcript()}"),
+        () => new TimeoutException($"{process.Name} did not answer /healthz within {timeout.TotalSeconds:0} s:\n{process.Transcript()}"),
+        cancellationToken);
 }

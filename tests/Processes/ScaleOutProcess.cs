@@ -64,20 +64,7 @@ public sealed class ScaleOutProcess : IAsyncDisposable
     public string Transcript() => $"{Name} (pid {Id}):\n" + string.Join('\n', Output);
 
     /// <summary>Kills it with its children, at once, for an exit path that cannot wait.</summary>
-    public void KillNow()
-    {
-        try
-        {
-            if (!_process.HasExited)
-            {
-                _process.Kill(entireProcessTree: true);
-            }
-        }
-        catch (InvalidOperationException)
-        {
-            // Already gone.
-        }
-    }
+    public void KillNow() => _process.KillTreeNow();
 
     public async ValueTask DisposeAsync()
     {
