@@ -58,6 +58,9 @@ public static class LogCostReport
         md.AppendLine(Invariant, $"# Log cost {run.StartedAt:yyyy-MM-dd HH:mm} UTC").AppendLine();
         md.AppendLine(Invariant, $"- Command: `{run.CommandLine}`");
         md.AppendLine(Invariant, $"- Machine: {run.Machine}");
+        if (run.OtherWork is not null)
+            md.AppendLine(Invariant, $"- Other work: {run.OtherWork}");
+
         md.AppendLine(Invariant, $"- CPUs: {run.Cpus}");
         md.AppendLine(Invariant, $"- Servers: {servers}");
         md.AppendLine(Invariant, $"- Plan: {plan}").AppendLine();
