@@ -32,7 +32,12 @@ internal sealed class RunServers(RunPlan plan, RunRecord record, string? assembl
         try
         {
             var connection = await ServerConnection.OpenAsync(process, plan.Options.Url, stop);
-            CheckCpus(connection, serverCpus, plan.Options);
+            if (connection.Process is { } started)
+            {
+                ServerPlacement.CheckCpus("The API", started.ProcessId, serverCpus);
+                ServerPlacement.CheckProcessorCount("The API", started.ProcessId, connection, serverCpus, plan.Options);
+            }
+
             return connection;
         }
         catch
@@ -104,19 +109,5 @@ internal sealed class RunServers(RunPlan plan, RunRecord record, string? assembl
             await CpuAffinity.PinThisProcessAsync(client, stop);
             clientCpus = client;
         }
-    }
-
-    // The server the runner started must be where the plan put it, and see that many processors: a figure measured
-    // elsewhere would be reported under the wrong CPUs.
-    private static void CheckCpus(ServerConnection connection, CpuSet? planned, LoadOptions options)
-    {
-        if (planned is null || connection.Process is null)
-            return;
-
-        if (connection.Cpus is { } actual && !actual.Equals(planned))
-            throw new InvalidOperationException($"The API (pid {connection.Process.ProcessId}) may run on {actual.Describe()}, not on {planned.Describe()} as planned.");
-
-        if (connection.ProcessorCount is { } seen && seen != planned.Count && !options.ServerEnvironment.ContainsKey("DOTNET_PROCESSOR_COUNT"))
-            throw new InvalidOperationException($"The API (pid {connection.Process.ProcessId}) sees {seen} processors on {planned.Describe()}.");
     }
 }

@@ -64,12 +64,11 @@ internal sealed class HAProxyConnections : IAsyncDisposable
                 new HAProxyTopologyStart(assembly, repositoryRoot, options.MemberCounts.Max(), environment) { Cpus = cpus, Output = LogOf },
                 cancellationToken);
             foreach (var process in topology.Replicas.Append(topology.HAProxy))
-                CheckCpus(process, cpus);
+                ServerPlacement.CheckCpus(process.Name, process.Id, cpus);
 
             var replica = topology.Replicas[0];
             var straight = await ServerConnection.OpenStartedAsync(topology.ReplicaAddresses[0], replica.Id, readMetrics: true, $"replica 1, pid {replica.Id} at {topology.ReplicaAddresses[0]}", cancellationToken);
-            if (cpus is not null && straight.ProcessorCount is { } seen && seen != cpus.Count && !options.ServerEnvironment.ContainsKey("DOTNET_PROCESSOR_COUNT"))
-                throw new InvalidOperationException($"Replica 1 (pid {replica.Id}) sees {seen} processors on {cpus.Describe()}.");
+            ServerPlacement.CheckProcessorCount("Replica 1", replica.Id, straight, cpus, options);
 
             var throughHAProxy = await ServerConnection.OpenStartedAsync(topology.Address, null, readMetrics: false,
                 $"HAProxy, pid {topology.HAProxy.Id} at {topology.Address} (its /metrics answer from whichever replica a request reaches, so no server figures are read through it)", cancellationToken);
@@ -120,13 +119,6 @@ internal sealed class HAProxyConnections : IAsyncDisposable
         {
             return "HAProxy";
         }
-    }
-
-    // A process where the plan did not put it would have its figures reported under the wrong CPUs.
-    private static void CheckCpus(ScaleOutProcess process, CpuSet? planned)
-    {
-        if (planned is not null && CpuAffinity.OfProcess(process.Id) is { } actual && !actual.Equals(planned))
-            throw new InvalidOperationException($"{process.Name} (pid {process.Id}) may run on {actual.Describe()}, not on {planned.Describe()} as planned.");
     }
 
     private static void CloseLogs(List<ProcessLog> logs)

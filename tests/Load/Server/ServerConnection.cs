@@ -14,7 +14,6 @@ public sealed class ServerConnection : IAsyncDisposable
     {
         ProcessorCount = first?.ProcessorCount;
         ProcessId = processId;
-        Cpus = processId is { } id ? CpuAffinity.OfProcess(id) : null;
         Metrics = metrics;
         Process = process;
         Client = client;
@@ -45,9 +44,6 @@ public sealed class ServerConnection : IAsyncDisposable
 
     /// <summary>The processors the server's runtime sees (<c>dotnet.process.cpu.count</c>); null without metrics.</summary>
     public int? ProcessorCount { get; }
-
-    /// <summary>The CPUs the server may run on, read from /proc; null when unknown.</summary>
-    public CpuSet? Cpus { get; }
 
     public string Description { get; }
 
