@@ -75,6 +75,24 @@ public sealed class UploadTargetsTests
     }
 
     [Fact]
+    public void SaysWhatAnUploadAndAConvertCostTheServerWhenItsCpuTimeWasRead()
+    {
+        var cpuPerRequest = new Dictionary<ScenarioOperation, double> { [ScenarioOperation.Upload] = 170, [ScenarioOperation.Download] = 100, [ScenarioOperation.Convert] = 250 };
+        var results = EveryUploadAndConvert(raiseMegabytes: 40)
+            .Select(result => result with { ServerCpuTime = TimeSpan.FromMilliseconds(result.Samples.Count * cpuPerRequest[result.Scenario.Subject!.Operation]) })
+            .ToList();
+
+        var binary = Assert.Single(UploadTargets.Evaluate(results), verdict => verdict.Target.Contains("to binary takes", StringComparison.Ordinal));
+
+        Assert.EndsWith("(1.10x the slower); server CPU per request: convert 250 ms, upload 170 + download 100 = 270 ms", binary.Measured, StringComparison.Ordinal);
+        var json = Assert.Single(UploadTargets.Evaluate(results), verdict => verdict.Target.Contains("json upload takes at most 1.5x the in-process decode", StringComparison.Ordinal));
+        Assert.EndsWith("(1.25x); server CPU per upload 170 ms", json.Measured, StringComparison.Ordinal);
+        Assert.All(
+            UploadTargets.Evaluate(EveryUploadAndConvert(raiseMegabytes: 40)),
+            verdict => Assert.DoesNotContain("server CPU", verdict.Measured, StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void MissesAnUploadSlowerThanOneAndAHalfTimesItsDownloadAndBinaryAtTwice()
     {
         var results = EveryUploadAndConvert(raiseMegabytes: 40);

@@ -110,7 +110,7 @@ public static class UploadTargets
         var decodeMs = decodes[decodes.Length / 2];
         return new TargetVerdict(
             target,
-            string.Create(CultureInfo.InvariantCulture, $"upload {Describe(upload)} against decode {decodeMs:0} ms ({uploadMs / decodeMs:0.00}x)"),
+            string.Create(CultureInfo.InvariantCulture, $"upload {Describe(upload)} against decode {decodeMs:0} ms ({uploadMs / decodeMs:0.00}x){(CpuMilliseconds(upload) is { } cpu ? $"; server CPU per upload {cpu:0} ms" : "")}"),
             uploadMs <= MaxUploadOverDecode * decodeMs ? TargetVerdict.Pass : TargetVerdict.Miss);
     }
 
@@ -128,9 +128,19 @@ public static class UploadTargets
         var slower = Math.Max(uploadMs, downloadMs);
         return new TargetVerdict(
             target,
-            string.Create(CultureInfo.InvariantCulture, $"convert {Describe(convert)} against upload {Describe(upload)}, download {Describe(download)} ({convertMs / slower:0.00}x the slower)"),
+            string.Create(CultureInfo.InvariantCulture, $"convert {Describe(convert)} against upload {Describe(upload)}, download {Describe(download)} ({convertMs / slower:0.00}x the slower){ServerCpu(convert, upload, download)}"),
             convertMs <= MaxConvertOverSlowerHalf * slower ? TargetVerdict.Pass : TargetVerdict.Miss);
     }
+
+    // What the server's CPUs spent per request (median over the runs): a convert whose CPU time comes to the upload's plus
+    // the download's cannot take less than that sum on one CPU, whatever it overlaps.
+    private static string ServerCpu(RepeatedScenario convert, RepeatedScenario upload, RepeatedScenario download) =>
+        CpuMilliseconds(convert) is { } convertCpu && CpuMilliseconds(upload) is { } uploadCpu && CpuMilliseconds(download) is { } downloadCpu
+            ? string.Create(CultureInfo.InvariantCulture, $"; server CPU per request: convert {convertCpu:0} ms, upload {uploadCpu:0} + download {downloadCpu:0} = {uploadCpu + downloadCpu:0} ms")
+            : "";
+
+    private static double? CpuMilliseconds(RepeatedScenario run) =>
+        ScenarioFigures.Median(run.Repetitions.Select(repetition => repetition.ServerCpuMillisecondsPerRequest));
 
     // The run of the operation and format with the fewest copies; also the gRPC targets' HTTP download.
     internal static RepeatedScenario? Fewest(RepeatedScenario[] full, ScenarioOperation kind, WireFormat format) => full
