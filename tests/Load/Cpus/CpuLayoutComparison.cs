@@ -25,7 +25,7 @@ public static class CpuLayoutComparison
             .Select(pair => (IReadOnlyList<string>)
             [
                 pair.Split.Scenario.Name,
-                pair.Split.Repetitions[0].Rate is { } rate ? string.Create(Invariant, $"{rate:0.#}/s") : string.Create(Invariant, $"x{pair.Split.Copies}"),
+                pair.Split.Load,
                 ConsoleReport.Format(pair.Split.Figures.P50, "0"),
                 ConsoleReport.Format(pair.Shared.Figures.P50, "0"),
                 Ratio(pair.Shared.Figures.P50, pair.Split.Figures.P50),

@@ -1,3 +1,5 @@
+using System.Globalization;
+
 namespace WebSerialization.Load.Engine;
 
 /// <summary>
@@ -22,6 +24,11 @@ public sealed record RepeatedScenario(LoadScenario Scenario, int Copies, IReadOn
     public bool IsRepeated => Repetitions.Count > 1;
 
     public ScenarioFigures Figures => ScenarioFigures.Aggregate(Repetitions);
+
+    /// <summary>The load as the comparison tables name it: the arrival rate of the open model ("100/s"), else the copies ("x4").</summary>
+    public string Load => Repetitions[0].Rate is { } rate
+        ? string.Create(CultureInfo.InvariantCulture, $"{rate:0.#}/s")
+        : string.Create(CultureInfo.InvariantCulture, $"x{Copies}");
 
     /// <summary>The lowest and highest p50 latency of the repetitions; null when none measured one.</summary>
     public Spread? P50Spread => Spread.Of(Repetitions.Select(repetition => repetition.Latency?.P50));

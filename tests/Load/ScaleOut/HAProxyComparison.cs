@@ -21,7 +21,7 @@ public static class HAProxyComparison
             .Select(pair => (IReadOnlyList<string>)
             [
                 pair.Straight.Scenario.Name,
-                pair.Straight.Repetitions[0].Rate is { } rate ? string.Create(Invariant, $"{rate:0.#}/s") : string.Create(Invariant, $"x{pair.Straight.Copies}"),
+                pair.Straight.Load,
                 ConsoleReport.Format(pair.Straight.Figures.P50),
                 ConsoleReport.Format(pair.Through.Figures.P50),
                 Ratio(pair.Through.Figures.P50, pair.Straight.Figures.P50),
