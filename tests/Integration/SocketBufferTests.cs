@@ -14,13 +14,15 @@ public sealed class SocketBufferTests(ApiServer server)
         using var pool = server.Services.GetRequiredService<IMemoryPoolFactory<byte>>().Create();
 
         var large = Assert.IsType<LargeBlockMemoryPool>(pool);
-        Assert.Equal(64 * 1024, large.MaxBufferSize);
+        Assert.Equal(1024 * 1024, large.MaxBufferSize);
+        using var block = large.Rent();
+        Assert.Equal(1024 * 1024, block.Memory.Length);
     }
 
     [Fact]
     public void RentHandsOutWholeBlocksAndReusesReturnedOnes()
     {
-        using var pool = new LargeBlockMemoryPool(blockBytes: 8192, maxPooledBlocks: 4);
+        using var pool = new LargeBlockMemoryPool(blockBytes: 8192, maxLargeBlocks: 4, smallBlockBytes: 4096, maxPooledBlocks: 4);
 
         var first = pool.Rent(100);
         Assert.Equal(8192, first.Memory.Length);
@@ -34,15 +36,41 @@ public sealed class SocketBufferTests(ApiServer server)
     }
 
     [Fact]
-    public void KeepsAtMostMaxPooledBlocksAndRefusesLargerRequests()
+    public void PastTheMostLargeBlocksHandsOutSmallOnesAndNeverMoreLargeOnes()
     {
-        using var pool = new LargeBlockMemoryPool(blockBytes: 4096, maxPooledBlocks: 2);
+        var shared = new LargeBlockMemoryPool.LargeBlocks(blockBytes: 8192, max: 2);
+        using var pool = new LargeBlockMemoryPool(shared, smallBlockBytes: 4096, maxPooledBlocks: 4);
+        using var other = new LargeBlockMemoryPool(shared, smallBlockBytes: 4096, maxPooledBlocks: 4);
+        var large = new[] { pool.Rent(), other.Rent() };
+
+        var small = pool.Rent(4096);
+        var unpooled = other.Rent(4097);
+
+        Assert.All(large, block => Assert.Equal(8192, block.Memory.Length));
+        Assert.Equal(4096, small.Memory.Length);
+        Assert.Equal(8192, unpooled.Memory.Length);
+        Assert.Equal(2, shared.Rented);
+        unpooled.Dispose();
+        Assert.Equal((2, 0), (shared.Rented, pool.PooledBlocks));
+        small.Dispose();
+        large[1].Dispose();
+        Assert.Equal((1, 2), (shared.Rented, pool.PooledBlocks));
+        using var reused = pool.Rent();
+        Assert.Same(large[1], reused);
+    }
+
+    [Fact]
+    public void KeepsAtMostMaxPooledSmallBlocksAndRefusesLargerRequests()
+    {
+        using var pool = new LargeBlockMemoryPool(blockBytes: 8192, maxLargeBlocks: 0, smallBlockBytes: 4096, maxPooledBlocks: 2);
         var rented = Enumerable.Range(0, 5).Select(_ => pool.Rent()).ToList();
 
         rented.ForEach(block => block.Dispose());
 
+        Assert.All(rented, block => Assert.Equal(4096, block.Memory.Length));
         Assert.Equal(2, pool.PooledBlocks);
-        Assert.Throws<ArgumentOutOfRangeException>(() => pool.Rent(4097));
-        Assert.Throws<ArgumentOutOfRangeException>(() => new LargeBlockMemoryPool(blockBytes: 1024, maxPooledBlocks: 2));
+        Assert.Throws<ArgumentOutOfRangeException>(() => pool.Rent(8193));
+        Assert.Throws<ArgumentOutOfRangeException>(() => new LargeBlockMemoryPool(8192, 1, smallBlockBytes: 1024, maxPooledBlocks: 2));
+        Assert.Throws<ArgumentOutOfRangeException>(() => new LargeBlockMemoryPool(4096, 1, smallBlockBytes: 8192, maxPooledBlocks: 2));
     }
 }

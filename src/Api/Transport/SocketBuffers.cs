@@ -23,9 +23,12 @@ public static class SocketBuffers
         return services;
     }
 
+    // One set of large blocks for every pool Kestrel makes (a pool per I/O queue), so their most holds for the process.
     private sealed class LargeBlockMemoryPoolFactory(IOptions<SocketBufferOptions> options) : IMemoryPoolFactory<byte>
     {
+        private readonly LargeBlockMemoryPool.LargeBlocks _large = new(options.Value.BlockBytes, options.Value.MaxLargeBlocks);
+
         public System.Buffers.MemoryPool<byte> Create(MemoryPoolOptions? poolOptions = null) =>
-            new LargeBlockMemoryPool(options.Value.BlockBytes, options.Value.MaxPooledBlocks);
+            new LargeBlockMemoryPool(_large, options.Value.SmallBlockBytes, options.Value.MaxPooledBlocks);
     }
 }
