@@ -58,7 +58,7 @@ public class BinaryInteropTests
     {
         var organization = OrganizationGen.Named(name);
 
-        var decoded = InteropScripts.Decode("binary", CodecHarness.Encode(Codec, organization));
+        var decoded = InteropScripts.Decode("binary", Encode(Codec, organization));
 
         AssertSameToTheBit(organization, decoded);
     }
@@ -69,7 +69,7 @@ public class BinaryInteropTests
     {
         var organization = OrganizationGen.Named(name);
 
-        var decoded = CodecHarness.Decode(Codec, InteropScripts.Encode("binary", organization), chunkSize: 7);
+        var decoded = Decode(Codec, InteropScripts.Encode("binary", organization), chunkSize: 7);
 
         AssertSameToTheBit(organization, decoded);
     }
@@ -81,7 +81,7 @@ public class BinaryInteropTests
         // The spec's writer choices leave nothing open for well-formed strings, which all of these are.
         var organization = OrganizationGen.Named(name);
 
-        Assert.Equal(CodecHarness.Encode(Codec, organization), InteropScripts.Encode("binary", organization));
+        Assert.Equal(Encode(Codec, organization), InteropScripts.Encode("binary", organization));
     }
 
     [Theory]
@@ -109,7 +109,7 @@ public class BinaryInteropTests
             Members = [.. names.Select((name, index) => new Member { Id = index, Name = name, Address = name })],
         };
 
-        var decoded = InteropScripts.Decode("binary", CodecHarness.Encode(Codec, WithNames(written)));
+        var decoded = InteropScripts.Decode("binary", Encode(Codec, WithNames(written)));
 
         AssertSameToTheBit(WithNames(read), decoded);
     }
@@ -118,9 +118,9 @@ public class BinaryInteropTests
     [MemberData(nameof(Allowed))]
     public void BothReadersAcceptWhatTheSpecAllows(string description)
     {
-        var payload = CodecHarness.Hex(AllowedPayloads[description]);
+        var payload = Hex(AllowedPayloads[description]);
 
-        var ours = CodecHarness.Decode(Codec, payload);
+        var ours = Decode(Codec, payload);
 
         AssertSameToTheBit(ours, InteropScripts.Decode("binary", payload));
     }
@@ -131,7 +131,7 @@ public class BinaryInteropTests
     {
         var expected = BinarySpecDocument.RejectedPayloads[name];
 
-        var ours = CodecHarness.DecodeFailure(Codec, expected.Bytes);
+        var ours = DecodeFailure(Codec, expected.Bytes);
         var theirs = Assert.Throws<InvalidOperationException>(() => InteropScripts.Decode("binary", expected.Bytes));
 
         Assert.Equal((expected.Error, expected.Offset), (ours.Error, ours.Offset));

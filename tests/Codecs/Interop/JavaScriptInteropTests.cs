@@ -24,7 +24,7 @@ public class JavaScriptInteropTests
     {
         var organization = OrganizationGen.Named(name);
 
-        var decoded = InteropScripts.Decode(format.Key, CodecHarness.Encode(format.Codec, organization));
+        var decoded = InteropScripts.Decode(format.Key, Encode(format.Codec, organization));
 
         OrganizationAssert.Equal(AsJavaScriptHasIt(format, organization), decoded);
     }
@@ -35,7 +35,7 @@ public class JavaScriptInteropTests
     {
         var organization = OrganizationGen.Named(name);
 
-        var decoded = CodecHarness.Decode(format.Codec, InteropScripts.Encode(format.Key, organization), chunkSize: 7);
+        var decoded = Decode(format.Codec, InteropScripts.Encode(format.Key, organization), chunkSize: 7);
 
         var expected = AsJavaScriptHasIt(format, organization);
         OrganizationAssert.Equal(expected, decoded);

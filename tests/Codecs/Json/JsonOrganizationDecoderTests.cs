@@ -25,7 +25,7 @@ public class JsonOrganizationDecoderTests
             new() { Id = 8, Name = "eight", Description = "8", Address = "88", Value = 1e15, UpdateTime = 8 },
             new() { Id = 9, Name = "nine", Description = "9", Address = "99", Value = -0.0, UpdateTime = 9 },
         };
-        var payload = CodecHarness.Encode(Codec, new Organization { Id = 3, Tags = ["t"], Members = members });
+        var payload = Encode(Codec, new Organization { Id = 3, Tags = ["t"], Members = members });
         var limits = DecodeLimits.Default with { MaxStringBytes = maxStringBytes, MaxMembers = maxMembers };
         var firstMember = payload.AsSpan().IndexOf("{\"id\":1,"u8);
         byte[] replacements = [(byte)'"', (byte)'\\', (byte)' ', (byte)'.', (byte)'e', (byte)'0', (byte)'1', (byte)'-', (byte)',', (byte)'}', (byte)'n', 0x01, 0xC3, 0xFF];
@@ -76,7 +76,7 @@ public class JsonOrganizationDecoderTests
         payload[0] = (byte)'{';
         payload[^1] = (byte)'}';
 
-        var (decoded, maxPending) = CodecHarness.DecodeInChunks(Codec, payload, 64 * 1024);
+        var (decoded, maxPending) = DecodeInChunks(Codec, payload, 64 * 1024);
 
         Assert.Null(decoded.Members);
         Assert.Equal(0, maxPending);
@@ -91,7 +91,7 @@ public class JsonOrganizationDecoderTests
         var payload = Encoding.UTF8.GetBytes("{\"members\":[{\"name\":\"" + name + "\"}]}");
         var clock = Stopwatch.StartNew();
 
-        var decoded = CodecHarness.Decode(Codec, payload, chunkSize: 1);
+        var decoded = Decode(Codec, payload, chunkSize: 1);
 
         Assert.Equal(name, decoded.Members![0].Name);
         Assert.InRange(clock.Elapsed, TimeSpan.Zero, TimeSpan.FromSeconds(3));
@@ -102,7 +102,7 @@ public class JsonOrganizationDecoderTests
     {
         var limits = new DecodeLimits { MaxMembers = 2, MaxTags = 2, MaxStringBytes = 4, MaxDepth = 3 };
 
-        var decoded = CodecHarness.Decode(Codec, "{\"members\":[{\"name\":\"abcd\"},{\"name\":\"é\\u00e9\"}],\"tags\":[\"a\",\"\"]}"u8.ToArray(), limits: limits);
+        var decoded = Decode(Codec, "{\"members\":[{\"name\":\"abcd\"},{\"name\":\"é\\u00e9\"}],\"tags\":[\"a\",\"\"]}"u8.ToArray(), limits: limits);
 
         Assert.Equal(["abcd", "éé"], decoded.Members!.Select(m => m.Name));
         Assert.Equal(["a", string.Empty], decoded.Tags!);
@@ -119,13 +119,13 @@ public class JsonOrganizationDecoderTests
 
         if (refused)
         {
-            var error = CodecHarness.DecodeFailure(Codec, Encoding.UTF8.GetBytes(json));
+            var error = DecodeFailure(Codec, Encoding.UTF8.GetBytes(json));
             Assert.Equal(WireFormatError.LimitExceeded, error.Error);
             Assert.Equal(nameof(DecodeLimits.MaxDepth), error.Limit);
         }
         else
         {
-            Assert.Null(CodecHarness.Decode(Codec, Encoding.UTF8.GetBytes(json)).Members);
+            Assert.Null(Decode(Codec, Encoding.UTF8.GetBytes(json)).Members);
         }
     }
 
@@ -155,7 +155,7 @@ public class JsonOrganizationDecoderTests
         {
             var payload = template.Split('#').Select(Encoding.UTF8.GetBytes).Aggregate((left, right) => [.. left, .. invalid, .. right]);
 
-            var error = CodecHarness.DecodeFailure(Codec, payload);
+            var error = DecodeFailure(Codec, payload);
 
             Assert.True(error.Error == WireFormatError.Malformed, $"{template}: {error.Error} {error.Message}");
         }
@@ -171,7 +171,7 @@ public class JsonOrganizationDecoderTests
     {
         var limits = new DecodeLimits { MaxStringBytes = 4 };
 
-        var decoded = CodecHarness.Decode(Codec, Encoding.UTF8.GetBytes("{\"members\":[{\"name\":\"" + escaped + "\"}]}"), chunkSize: 3, limits: limits);
+        var decoded = Decode(Codec, Encoding.UTF8.GetBytes("{\"members\":[{\"name\":\"" + escaped + "\"}]}"), chunkSize: 3, limits: limits);
 
         Assert.Equal(value, decoded.Members![0].Name);
     }
@@ -193,7 +193,7 @@ public class JsonOrganizationDecoderTests
 
         foreach (var chunkSize in new[] { 1, 7, int.MaxValue })
         {
-            var error = CodecHarness.DecodeFailure(Codec, Encoding.UTF8.GetBytes("{\"members\":[{\"name\":\"" + escaped + "\"}]}"), chunkSize, limits);
+            var error = DecodeFailure(Codec, Encoding.UTF8.GetBytes("{\"members\":[{\"name\":\"" + escaped + "\"}]}"), chunkSize, limits);
 
             Assert.Equal(expected, error.Error);
             Assert.Equal(expected == WireFormatError.LimitExceeded ? nameof(DecodeLimits.MaxStringBytes) : null, error.Limit);
@@ -210,7 +210,7 @@ public class JsonOrganizationDecoderTests
         var limits = new DecodeLimits { MaxStringBytes = 4 };
         var payload = Encoding.UTF8.GetBytes("{\"members\":[{\"value\":1." + new string('5', 25) + "}]}");
 
-        var error = CodecHarness.DecodeFailure(Codec, payload, chunkSize, limits);
+        var error = DecodeFailure(Codec, payload, chunkSize, limits);
 
         Assert.Equal(WireFormatError.LimitExceeded, error.Error);
         Assert.Equal(nameof(DecodeLimits.MaxStringBytes), error.Limit);
@@ -230,7 +230,7 @@ public class JsonOrganizationDecoderTests
             }
             """;
 
-        var decoded = CodecHarness.Decode(Codec, Encoding.UTF8.GetBytes(json), chunkSize: 1);
+        var decoded = Decode(Codec, Encoding.UTF8.GetBytes(json), chunkSize: 1);
 
         OrganizationAssert.Equal(
             new Organization
@@ -248,7 +248,7 @@ public class JsonOrganizationDecoderTests
     [InlineData(" \r\n\t{ } \r\n\t", 0)]
     public void DecodesNullOrMissingTagsAndMembersAsNull(string json, int id)
     {
-        var decoded = CodecHarness.Decode(Codec, Encoding.UTF8.GetBytes(json));
+        var decoded = Decode(Codec, Encoding.UTF8.GetBytes(json));
 
         Assert.Equal(id, decoded.Id);
         Assert.Null(decoded.Tags);
@@ -258,7 +258,7 @@ public class JsonOrganizationDecoderTests
     [Fact]
     public void KeepsEmptyTagsAndMembersEmpty()
     {
-        var decoded = CodecHarness.Decode(Codec, "{\"tags\":[],\"members\":[]}"u8.ToArray());
+        var decoded = Decode(Codec, "{\"tags\":[],\"members\":[]}"u8.ToArray());
 
         Assert.Empty(decoded.Tags!);
         Assert.Empty(decoded.Members!);
@@ -323,7 +323,7 @@ public class JsonOrganizationDecoderTests
     [InlineData("{\"members\":[{\"name\":\"\\uD83D\\u0041\"}]}")]
     public void RejectsMalformedJson(string json)
     {
-        var error = CodecHarness.DecodeFailure(Codec, Encoding.UTF8.GetBytes(json));
+        var error = DecodeFailure(Codec, Encoding.UTF8.GetBytes(json));
 
         Assert.Equal(WireFormatError.Malformed, error.Error);
     }
@@ -337,7 +337,7 @@ public class JsonOrganizationDecoderTests
     {
         foreach (var chunkSize in new[] { 1, int.MaxValue })
         {
-            var error = CodecHarness.DecodeFailure(Codec, Encoding.UTF8.GetBytes(json), chunkSize);
+            var error = DecodeFailure(Codec, Encoding.UTF8.GetBytes(json), chunkSize);
 
             Assert.Equal(WireFormatError.Malformed, error.Error);
         }
@@ -346,7 +346,7 @@ public class JsonOrganizationDecoderTests
     [Fact]
     public void ReportsTheOffsetOfAnError()
     {
-        var error = CodecHarness.DecodeFailure(Codec, "{\"id\":1, \"tags\":[2]}"u8.ToArray(), chunkSize: 5);
+        var error = DecodeFailure(Codec, "{\"id\":1, \"tags\":[2]}"u8.ToArray(), chunkSize: 5);
 
         Assert.Equal(17, error.Offset);
     }
@@ -357,7 +357,7 @@ public class JsonOrganizationDecoderTests
     [InlineData(int.MaxValue)]
     public void ReportsTheOffsetOfTheFirstByteAfterTheOrganization(int chunkSize)
     {
-        var error = CodecHarness.DecodeFailure(Codec, "{} \n x"u8.ToArray(), chunkSize);
+        var error = DecodeFailure(Codec, "{} \n x"u8.ToArray(), chunkSize);
 
         Assert.Equal(WireFormatError.Malformed, error.Error);
         Assert.Equal(5, error.Offset);
@@ -368,7 +368,7 @@ public class JsonOrganizationDecoderTests
     {
         try
         {
-            return Convert.ToHexString(CodecHarness.Encode(Codec, CodecHarness.Decode(Codec, payload, chunkSize, limits)));
+            return Convert.ToHexString(Encode(Codec, Decode(Codec, payload, chunkSize, limits)));
         }
         catch (WireFormatException exception)
         {

@@ -29,7 +29,7 @@ public class JsonOrganizationEncoderTests
         encoder.WriteFooter(output);
 
         var expected = JsonSerializer.SerializeToUtf8Bytes(organization, ModelsJsonContext.Default.Organization);
-        Assert.Equal(System.Text.Encoding.UTF8.GetString(expected), System.Text.Encoding.UTF8.GetString(output.WrittenSpan));
+        Assert.Equal(Encoding.UTF8.GetString(expected), Encoding.UTF8.GetString(output.WrittenSpan));
     }
 
 }

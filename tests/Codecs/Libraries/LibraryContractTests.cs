@@ -16,7 +16,7 @@ public sealed class LibraryContractTests
 
         var library = MessagePackSerializer.Serialize(organization, MessagePackSerializerOptions.Standard);
 
-        Assert.Equal(library, CodecHarness.Encode(MessagePackCodec.Instance, organization));
+        Assert.Equal(library, Encode(MessagePackCodec.Instance, organization));
     }
 
     [Fact]
@@ -27,7 +27,7 @@ public sealed class LibraryContractTests
 
         Serializer.Serialize(library, organization);
 
-        Assert.Equal(library.ToArray(), CodecHarness.Encode(ProtobufCodec.Instance, organization));
+        Assert.Equal(library.ToArray(), Encode(ProtobufCodec.Instance, organization));
     }
 
     [Fact]
@@ -41,9 +41,9 @@ public sealed class LibraryContractTests
         Serializer.Serialize(library, organization);
 
         // Members element (field 3, 2 bytes): Id (field 1) = 1, and nothing for Value.
-        Assert.Equal(CodecHarness.Hex("1A 02 08 01"), library.ToArray());
+        Assert.Equal(Hex("1A 02 08 01"), library.ToArray());
 
         // Ours, 9 bytes more: Value (field 5, fixed64) with only the sign bit set.
-        Assert.Equal(CodecHarness.Hex("1A 0B 08 01 29 00 00 00 00 00 00 00 80"), CodecHarness.Encode(ProtobufCodec.Instance, organization));
+        Assert.Equal(Hex("1A 0B 08 01 29 00 00 00 00 00 00 00 80"), Encode(ProtobufCodec.Instance, organization));
     }
 }

@@ -18,18 +18,18 @@ public class ProtobufOrganizationDecoderTests
     public void RejectsEveryPrefixThatEndsInsideAFieldAsTruncatedAndDecodesTheRest()
     {
         // A protobuf message has no end marker: a prefix that ends between fields is a valid, shorter message.
-        var payload = CodecHarness.Encode(Codec, OrganizationGen.Extremes());
+        var payload = Encode(Codec, OrganizationGen.Extremes());
         var boundaries = TopLevelFieldEnds(payload);
 
         for (var length = 0; length < payload.Length; length++)
         {
             if (boundaries.TryGetValue(length, out var members) || length == 0)
             {
-                Assert.Equal(members, CodecHarness.Decode(Codec, payload[..length]).Members?.Count ?? 0);
+                Assert.Equal(members, Decode(Codec, payload[..length]).Members?.Count ?? 0);
             }
             else
             {
-                var error = CodecHarness.DecodeFailure(Codec, payload[..length]);
+                var error = DecodeFailure(Codec, payload[..length]);
                 Assert.True(error.Error == WireFormatError.Truncated, $"Prefix of {length} bytes: {error.Error} {error.Message}");
             }
         }
@@ -43,7 +43,7 @@ public class ProtobufOrganizationDecoderTests
         byte[] payload = [.. Tag(9, StartGroup), .. Enumerable.Repeat(Field(1, Varint, [1]), 50_000).SelectMany(bytes => bytes), .. Tag(9, EndGroup)];
         var clock = Stopwatch.StartNew();
 
-        CodecHarness.Decode(Codec, payload, chunkSize: 1);
+        Decode(Codec, payload, chunkSize: 1);
 
         Assert.InRange(clock.Elapsed, TimeSpan.Zero, TimeSpan.FromSeconds(3));
     }
@@ -59,13 +59,13 @@ public class ProtobufOrganizationDecoderTests
 
         if (refused)
         {
-            var error = CodecHarness.DecodeFailure(Codec, payload);
+            var error = DecodeFailure(Codec, payload);
             Assert.Equal(WireFormatError.LimitExceeded, error.Error);
             Assert.Equal(nameof(DecodeLimits.MaxDepth), error.Limit);
         }
         else
         {
-            Assert.Null(CodecHarness.Decode(Codec, payload).Members);
+            Assert.Null(Decode(Codec, payload).Members);
         }
     }
 
@@ -80,11 +80,11 @@ public class ProtobufOrganizationDecoderTests
 
         if (refused)
         {
-            Assert.Equal(WireFormatError.Malformed, CodecHarness.DecodeFailure(Codec, payload).Error);
+            Assert.Equal(WireFormatError.Malformed, DecodeFailure(Codec, payload).Error);
         }
         else
         {
-            Assert.Equal(4, CodecHarness.Decode(Codec, payload).Members![0].Id);
+            Assert.Equal(4, Decode(Codec, payload).Members![0].Id);
         }
     }
 
@@ -99,7 +99,7 @@ public class ProtobufOrganizationDecoderTests
         var text = System.Text.RegularExpressions.Regex.Unescape(escaped);
         var organization = new Organization { Tags = [text], Members = [new Member { Name = text, Description = text + text, Address = text[^1..] }] };
 
-        var decoded = CodecHarness.Decode(Codec, CodecHarness.Encode(Codec, organization), chunkSize: 5);
+        var decoded = Decode(Codec, Encode(Codec, organization), chunkSize: 5);
 
         OrganizationAssert.Equal(organization, decoded);
     }
@@ -109,7 +109,7 @@ public class ProtobufOrganizationDecoderTests
     {
         var organization = new Organization { Tags = ["\uFFFD"], Members = [new Member { Name = "a\uFFFDb", Address = new string('\uFFFD', 3000) }] };
 
-        var decoded = CodecHarness.Decode(Codec, CodecHarness.Encode(Codec, organization), chunkSize: 3);
+        var decoded = Decode(Codec, Encode(Codec, organization), chunkSize: 3);
 
         OrganizationAssert.Equal(organization, decoded);
     }
@@ -134,7 +134,7 @@ public class ProtobufOrganizationDecoderTests
             .. Field(2, LengthDelimited, "t"u8.ToArray()),
         ];
 
-        var decoded = CodecHarness.Decode(Codec, payload, chunkSize: 1);
+        var decoded = Decode(Codec, payload, chunkSize: 1);
 
         OrganizationAssert.Equal(new Organization { Id = 7, Tags = ["t"], Members = [new Member { Id = 3, Name = "n" }] }, decoded);
     }
@@ -178,13 +178,13 @@ public class ProtobufOrganizationDecoderTests
     [MemberData(nameof(MalformedPayloads))]
     public void RejectsMalformedProtobuf(string problem, byte[] payload)
     {
-        var whole = CodecHarness.DecodeFailure(Codec, payload);
+        var whole = DecodeFailure(Codec, payload);
         Assert.True(whole.Error == WireFormatError.Malformed, $"{problem}: {whole.Error} {whole.Message}");
 
         // The same error at the same offset however the bytes arrive: a member is read over exactly its own bytes.
         foreach (var chunkSize in new[] { 1, 2, 5 })
         {
-            var error = CodecHarness.DecodeFailure(Codec, payload, chunkSize);
+            var error = DecodeFailure(Codec, payload, chunkSize);
             Assert.True((error.Error, error.Offset) == (whole.Error, whole.Offset), $"{problem} in {chunkSize}-byte chunks: {error.Error} at {error.Offset}, {error.Message}");
         }
     }
@@ -199,7 +199,7 @@ public class ProtobufOrganizationDecoderTests
     [InlineData(new byte[] { 0x4B, 0x08, 0x01 })]
     public void RejectsAFieldCutShortByTheEndAsTruncated(byte[] payload)
     {
-        var error = CodecHarness.DecodeFailure(Codec, payload);
+        var error = DecodeFailure(Codec, payload);
 
         Assert.Equal(WireFormatError.Truncated, error.Error);
     }
@@ -213,13 +213,13 @@ public class ProtobufOrganizationDecoderTests
             Members = [new Member { Name = string.Empty, Description = null, Address = "a" }],
         };
 
-        var decoded = CodecHarness.Decode(Codec, CodecHarness.Encode(Codec, organization));
+        var decoded = Decode(Codec, Encode(Codec, organization));
 
         Assert.Null(decoded.Tags);
         Assert.Equal(string.Empty, decoded.Members![0].Name);
         Assert.Null(decoded.Members[0].Description);
-        Assert.Null(CodecHarness.Decode(Codec, CodecHarness.Encode(Codec, new Organization { Members = [] })).Members);
-        Assert.Null(CodecHarness.Decode(Codec, []).Members);
+        Assert.Null(Decode(Codec, Encode(Codec, new Organization { Members = [] })).Members);
+        Assert.Null(Decode(Codec, []).Members);
     }
 
     [Fact]
@@ -232,7 +232,7 @@ public class ProtobufOrganizationDecoderTests
             .. Field(1, Varint, [2]),
         ];
 
-        var decoded = CodecHarness.Decode(Codec, payload);
+        var decoded = Decode(Codec, payload);
 
         Assert.Equal(2, decoded.Id);
         Assert.Equal("b", decoded.Members![0].Name);
@@ -243,7 +243,7 @@ public class ProtobufOrganizationDecoderTests
     {
         byte[] payload = [.. Tag(1, Varint), 0x87, 0x80, 0x00, .. Tag(3, LengthDelimited), 0x82, 0x00, .. Tag(1, Varint), 0x05];
 
-        var decoded = CodecHarness.Decode(Codec, payload);
+        var decoded = Decode(Codec, payload);
 
         Assert.Equal(7, decoded.Id);
         Assert.Equal(5, decoded.Members![0].Id);

@@ -17,7 +17,7 @@ public class ProtobufOrganizationEncoderTests
     {
         var organization = OrganizationGen.Named(name);
 
-        Assert.Equal(Convert.ToHexString(Reference(organization)), Convert.ToHexString(CodecHarness.Encode(ProtobufCodec.Instance, organization)));
+        Assert.Equal(Convert.ToHexString(Reference(organization)), Convert.ToHexString(Encode(ProtobufCodec.Instance, organization)));
     }
 
     // The schema's fields with CodedOutputStream's own writers: proto3 leaves out zero numbers and null strings.

@@ -19,7 +19,7 @@ public class OrganizationStreamConverterTests
     {
         foreach (var organization in new[] { OrganizationGen.Random(11, 400), OrganizationGen.Extremes(), new Organization { Id = 3 }, new Organization { Tags = [], Members = [] } })
         {
-            var input = CodecHarness.Encode(from.Codec, organization);
+            var input = Encode(from.Codec, organization);
 
             var (output, _) = await ConvertAsync(input, from, to, readOutputAsItComes: true);
 
@@ -31,7 +31,7 @@ public class OrganizationStreamConverterTests
     [MemberData(nameof(Pairs))]
     public async Task FinishesWhenTheOutputIsReadOnlyOnceTheWholeInputIsSent(WireFormat from, WireFormat to)
     {
-        var input = CodecHarness.Encode(from.Codec, OrganizationGen.Random(12, 2000));
+        var input = Encode(from.Codec, OrganizationGen.Random(12, 2000));
 
         var (output, _) = await ConvertAsync(input, from, to, readOutputAsItComes: false);
 
@@ -64,7 +64,7 @@ public class OrganizationStreamConverterTests
     [MemberData(nameof(Formats))]
     public async Task LeavesTheOutputUntouchedWhenTheInputFailsWithinTheFirstChunk(WireFormat to)
     {
-        var input = CodecHarness.Encode(WireFormat.Binary.Codec, OrganizationGen.Random(13, 3));
+        var input = Encode(WireFormat.Binary.Codec, OrganizationGen.Random(13, 3));
 
         var (output, started) = await ConvertFailingAsync(input[..^2], to);
 
@@ -76,7 +76,7 @@ public class OrganizationStreamConverterTests
     [MemberData(nameof(Formats))]
     public async Task SaysTheOutputHasStartedWhenTheInputFailsAfterTheFirstChunk(WireFormat to)
     {
-        var input = CodecHarness.Encode(WireFormat.Binary.Codec, OrganizationGen.Random(14, 2000));
+        var input = Encode(WireFormat.Binary.Codec, OrganizationGen.Random(14, 2000));
 
         var (output, started) = await ConvertFailingAsync(input[..^2], to);
 
@@ -91,17 +91,17 @@ public class OrganizationStreamConverterTests
         var codec = format.Codec;
         foreach (var organization in new[] { OrganizationGen.Random(15, 300), OrganizationGen.Extremes(), new Organization() })
         {
-            var payload = CodecHarness.Encode(codec, organization);
+            var payload = Encode(codec, organization);
             var summarizer = new OrganizationSummarizer();
 
             codec.CreateDecoder(DecodeLimits.Default, summarizer).Decode(BufferSegment.Split(payload, 7), isFinalBlock: true);
 
-            Assert.Equal(OrganizationChecksum.Compute(CodecHarness.Decode(codec, payload)), summarizer.Checksum);
+            Assert.Equal(OrganizationChecksum.Compute(Decode(codec, payload)), summarizer.Checksum);
         }
     }
 
     private static byte[] Expected(byte[] input, WireFormat from, WireFormat to) =>
-        CodecHarness.Encode(to.Codec, CodecHarness.Decode(from.Codec, input));
+        Encode(to.Codec, Decode(from.Codec, input));
 
     // Feeds the input through a pipe in 4 KB writes; the output is read as it comes, or only once the input is all sent.
     private static async Task<(byte[] Output, bool Started)> ConvertAsync(byte[] input, WireFormat from, WireFormat to, bool readOutputAsItComes)

@@ -51,7 +51,7 @@ public class OrganizationStreamWriterTests
         var result = await pipe.Reader.ReadAtLeastAsync(int.MaxValue);
 
         Assert.Equal(written, result.Buffer.Length);
-        Assert.Equal(Convert.ToHexString(CodecHarness.Encode(codec, organization)), Convert.ToHexString(result.Buffer.ToArray()));
+        Assert.Equal(Convert.ToHexString(Encode(codec, organization)), Convert.ToHexString(result.Buffer.ToArray()));
     }
 
     [Fact]
