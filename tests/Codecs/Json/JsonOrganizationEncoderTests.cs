@@ -31,5 +31,4 @@ public class JsonOrganizationEncoderTests
         var expected = JsonSerializer.SerializeToUtf8Bytes(organization, ModelsJsonContext.Default.Organization);
         Assert.Equal(Encoding.UTF8.GetString(expected), Encoding.UTF8.GetString(output.WrittenSpan));
     }
-
 }
