@@ -36,9 +36,8 @@ public class OrganizationChecksumTests
     [Fact]
     public void GivesTheSeedOrganizationAStableChecksum()
     {
-        // A test vector for clients in other languages: the first three members of the seed data. The value was computed
-        // from the documented encoding by a separate JavaScript implementation (the npm package hash-wasm's xxhash128),
-        // not by this one.
+        // A test vector for clients in other languages, the first three seed members: the value was computed from the
+        // documented encoding by a separate JavaScript implementation, not by this one.
         Assert.Equal(
             "90ca137329363b3b2558344222d4d556",
             OrganizationChecksum.Compute(OrganizationGenerator.Create(3)));
@@ -160,10 +159,8 @@ public class OrganizationChecksumTests
         var members = OrganizationGenerator.Create(100_000).Members!;
         var builder = new OrganizationChecksumBuilder();
 
-        // A whole organization first, so that the measured pass runs code that has tiered up, through a hash that has
-        // already flushed, finished and reset: one member of warm-up left a first-time cost (5.8 KB once in CI) inside
-        // the measurement. What is measured is the steady state, per member; the least of three measurements, as a
-        // one-off 2.7 KB from outside the builder once landed in a single one (a fresh-clone CI run, 2026-11-21).
+        // A whole unmeasured organization first, so that the measured pass runs tiered-up code through a hash that has
+        // already flushed, finished and reset: the steady state, where a first-time cost cannot hide a per-member one.
         var allocated = Allocations.LeastOfThree(() =>
         {
             foreach (var member in members)

@@ -1,10 +1,9 @@
 namespace WebSerialization.Codecs.Tests.Codecs;
 
 /// <summary>
-/// What every format's incremental decoder promises, checked the same way for all four: exact round trips whatever the
-/// chunking, a bounded amount of undecoded input held between calls, only <see cref="WireFormatException"/> for
-/// corrupt input (and a fixed count of it rejected), and nothing allocated beyond the decoded objects. The theories take
-/// format keys, so that each format's row is a test case of its own; format-specific rules live in each format's tests.
+/// What every format's incremental decoder promises: exact round trips whatever the chunking, a bounded amount of
+/// undecoded input held between calls, only <see cref="WireFormatException"/> for corrupt input (a fixed count of
+/// it rejected), and nothing allocated beyond the decoded objects. Format-specific rules live in each format's tests.
 /// </summary>
 public class OrganizationDecoderTests(ITestOutputHelper output)
 {

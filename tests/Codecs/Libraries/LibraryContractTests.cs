@@ -33,8 +33,7 @@ public sealed class LibraryContractTests
     [Fact]
     public void ProtobufNetLeavesOutANegativeZeroValueThatOurEncoderWrites()
     {
-        // proto3 leaves a field out when it holds its default, and "-0 is considered distinct and will be serialized"
-        // (protobuf.dev, proto3 language guide, Default Field Values): docs/libraries.md.
+        // proto3 leaves a field out when it holds its default, and -0.0 is not the default (docs/libraries.md).
         var organization = new Organization { Members = [new Member { Id = 1, Value = -0.0 }] };
         using var library = new MemoryStream();
 
