@@ -1,17 +1,12 @@
 using System.Diagnostics;
 using Google.Protobuf;
+using static Google.Protobuf.WireFormat.WireType;
+using WireType = Google.Protobuf.WireFormat.WireType;
 
 namespace WebSerialization.Codecs.Tests.Protobuf;
 
 public class ProtobufOrganizationDecoderTests
 {
-    private const int Varint = 0;
-    private const int Fixed64 = 1;
-    private const int LengthDelimited = 2;
-    private const int StartGroup = 3;
-    private const int EndGroup = 4;
-    private const int Fixed32 = 5;
-
     private static readonly ProtobufCodec Codec = ProtobufCodec.Instance;
 
     [Fact]
@@ -155,8 +150,8 @@ public class ProtobufOrganizationDecoderTests
         { "a varint past 64 bits", [.. Tag(1, Varint), 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02] },
         { "a tag past 32 bits", [0x80, 0x80, 0x80, 0x80, 0x10] },
         { "field number 0", [0x00, 0x01] },
-        { "wire type 6", [.. Tag(9, 6), 0x00] },
-        { "wire type 7", [.. Tag(9, 7), 0x00] },
+        { "wire type 6", [.. Tag(9, (WireType)6), 0x00] },
+        { "wire type 7", [.. Tag(9, (WireType)7), 0x00] },
         { "an end group without a start", Tag(9, EndGroup) },
         { "a mismatched end group", [.. Tag(9, StartGroup), .. Tag(10, EndGroup)] },
         { "a member string overrunning the member", [.. Tag(3, LengthDelimited), 0x03, .. Tag(2, LengthDelimited), 0x05, (byte)'a'] },
@@ -165,8 +160,8 @@ public class ProtobufOrganizationDecoderTests
         { "field number 0 in a member", Field(3, LengthDelimited, [0x00, 0x01]) },
         { "an end group without a start in a member", Field(3, LengthDelimited, Tag(9, EndGroup)) },
         { "an unknown group left open in a member", Field(3, LengthDelimited, Tag(9, StartGroup)) },
-        { "wire type 6 in a member", Field(3, LengthDelimited, [.. Tag(9, 6), 0x00]) },
-        { "wire type 7 in a member", Field(3, LengthDelimited, [.. Tag(9, 7), 0x00]) },
+        { "wire type 6 in a member", Field(3, LengthDelimited, [.. Tag(9, (WireType)6), 0x00]) },
+        { "wire type 7 in a member", Field(3, LengthDelimited, [.. Tag(9, (WireType)7), 0x00]) },
         { "a tag past 32 bits in a member", Field(3, LengthDelimited, [0x80, 0x80, 0x80, 0x80, 0x10]) },
         { "a member varint past 64 bits", Field(3, LengthDelimited, [.. Tag(1, Varint), 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02]) },
         { "a member string overrunning the member into the next one", [.. Tag(3, LengthDelimited), 0x02, .. Tag(2, LengthDelimited), 0x02, .. Field(3, LengthDelimited, [])] },
@@ -285,9 +280,9 @@ public class ProtobufOrganizationDecoderTests
 
     private static byte[] NestedGroups(int depth) => [.. Enumerable.Repeat(Tag(9, StartGroup), depth).Concat(Enumerable.Repeat(Tag(9, EndGroup), depth)).SelectMany(bytes => bytes)];
 
-    private static byte[] Tag(int field, int wireType) => VarintBytes((ulong)((field << 3) | wireType));
+    private static byte[] Tag(int field, WireType wireType) => VarintBytes((ulong)((field << 3) | (int)wireType));
 
-    private static byte[] Field(int field, int wireType, byte[] value) => wireType == LengthDelimited
+    private static byte[] Field(int field, WireType wireType, byte[] value) => wireType == LengthDelimited
         ? [.. Tag(field, wireType), .. VarintBytes((ulong)value.Length), .. value]
         : [.. Tag(field, wireType), .. value];
 
