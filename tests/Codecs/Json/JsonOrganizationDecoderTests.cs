@@ -129,16 +129,13 @@ public class JsonOrganizationDecoderTests
         }
     }
 
+    public static TheoryData<string> InvalidUtf8Rows => [.. InvalidUtf8];
+
     [Theory]
-    [InlineData(new byte[] { 0xFF })]
-    [InlineData(new byte[] { 0x80 })]
-    [InlineData(new byte[] { 0xC0, 0xAF })]
-    [InlineData(new byte[] { 0xE0, 0x80, 0xAF })]
-    [InlineData(new byte[] { 0xED, 0xA0, 0x80 })]
-    [InlineData(new byte[] { 0xF4, 0x90, 0x80, 0x80 })]
-    [InlineData(new byte[] { 0xE2, 0x82 })]
-    public void RejectsInvalidUtf8Wherever(byte[] invalid)
+    [MemberData(nameof(InvalidUtf8Rows))]
+    public void RejectsInvalidUtf8Wherever(string invalidHex)
     {
+        var invalid = Hex(invalidHex);
         string[] templates =
         [
             "{\"members\":[{\"name\":\"a#b\"}]}",

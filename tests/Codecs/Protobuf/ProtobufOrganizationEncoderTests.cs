@@ -9,7 +9,7 @@ namespace WebSerialization.Codecs.Tests.Protobuf;
 /// </summary>
 public class ProtobufOrganizationEncoderTests
 {
-    public static TheoryData<string> Organizations => ["random 1 of 300", "random 2 of 300", "random 3 of 300", "extremes", "seed 2000", "long texts"];
+    public static TheoryData<string> Organizations => [.. ByteExactOrganizations];
 
     [Theory]
     [MemberData(nameof(Organizations))]
