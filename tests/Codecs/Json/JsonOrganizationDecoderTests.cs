@@ -261,63 +261,33 @@ public class JsonOrganizationDecoderTests
         Assert.Empty(decoded.Members!);
     }
 
+    public static TheoryData<string> MalformedJson =>
+    [
+        // Not an organization, or a value of the wrong type or out of its range.
+        "[]", "\"x\"", "1", "null", """{"id":"1"}""", """{"id":1.5}""", """{"id":1.0}""", """{"id":1e2}""",
+        """{"id":2147483648}""", """{"id":null}""", """{"id":true}""", """{"tags":{}}""", """{"tags":"a"}""",
+        """{"tags":[1]}""", """{"tags":[null]}""", """{"tags":[[]]}""", """{"members":{}}""", """{"members":"x"}""",
+        """{"members":[1]}""", """{"members":[null]}""", """{"members":[[]]}""", """{"members":[{"id":"1"}]}""",
+        """{"members":[{"name":1}]}""", """{"members":[{"name":{}}]}""", """{"members":[{"name":[]}]}""",
+        """{"members":[{"value":"nan"}]}""", """{"members":[{"value":"1.5"}]}""", """{"members":[{"value":null}]}""",
+        """{"members":[{"value":1e400}]}""", """{"members":[{"updateTime":9223372036854775808}]}""",
+        """{"members":[{"updateTime":1.0}]}""", """{"members":[{"updateTime":"1"}]}""",
+
+        // Not JSON.
+        """{"id":1,}""", """{"members":[{},]}""", """{'id':1}""", """{id:1}""", """{"id":01}""", """{"id":+1}""",
+        """{"id":1 /* comment */}""", """{"members":[{"value":NaN}]}""", """{"id":1}}""", """{"id":1]""", "\uFEFF{}",
+
+        // A repeated known property.
+        """{"id":1,"id":2}""", """{"tags":[],"tags":null}""", """{"members":null,"members":[]}""",
+        """{"members":[{"name":"a","name":"b"}]}""", """{"members":[{"value":1,"value":"NaN"}]}""",
+
+        // An escaped lone surrogate.
+        """{"members":[{"name":"\uD800"}]}""", """{"members":[{"name":"\uDC00"}]}""",
+        """{"members":[{"name":"\uD800x"}]}""", """{"members":[{"name":"\uD83D\u0041"}]}""",
+    ];
+
     [Theory]
-    [InlineData("[]")]
-    [InlineData("\"x\"")]
-    [InlineData("1")]
-    [InlineData("null")]
-    [InlineData("{\"id\":\"1\"}")]
-    [InlineData("{\"id\":1.5}")]
-    [InlineData("{\"id\":1.0}")]
-    [InlineData("{\"id\":1e2}")]
-    [InlineData("{\"id\":2147483648}")]
-    [InlineData("{\"id\":null}")]
-    [InlineData("{\"id\":true}")]
-    [InlineData("{\"tags\":{}}")]
-    [InlineData("{\"tags\":\"a\"}")]
-    [InlineData("{\"tags\":[1]}")]
-    [InlineData("{\"tags\":[null]}")]
-    [InlineData("{\"tags\":[[]]}")]
-    [InlineData("{\"members\":{}}")]
-    [InlineData("{\"members\":\"x\"}")]
-    [InlineData("{\"members\":[1]}")]
-    [InlineData("{\"members\":[null]}")]
-    [InlineData("{\"members\":[[]]}")]
-    [InlineData("{\"members\":[{\"id\":\"1\"}]}")]
-    [InlineData("{\"members\":[{\"name\":1}]}")]
-    [InlineData("{\"members\":[{\"name\":{}}]}")]
-    [InlineData("{\"members\":[{\"name\":[]}]}")]
-    [InlineData("{\"members\":[{\"value\":\"nan\"}]}")]
-    [InlineData("{\"members\":[{\"value\":\"1.5\"}]}")]
-    [InlineData("{\"members\":[{\"value\":null}]}")]
-    [InlineData("{\"members\":[{\"value\":1e400}]}")]
-    [InlineData("{\"members\":[{\"updateTime\":9223372036854775808}]}")]
-    [InlineData("{\"members\":[{\"updateTime\":1.0}]}")]
-    [InlineData("{\"members\":[{\"updateTime\":\"1\"}]}")]
-    [InlineData("{\"id\":1,}")]
-    [InlineData("{\"members\":[{},]}")]
-    [InlineData("{'id':1}")]
-    [InlineData("{id:1}")]
-    [InlineData("{\"id\":01}")]
-    [InlineData("{\"id\":+1}")]
-    [InlineData("{\"id\":1 /* comment */}")]
-    [InlineData("{\"members\":[{\"value\":NaN}]}")]
-    [InlineData("{\"id\":1}}")]
-    [InlineData("{\"id\":1]")]
-    [InlineData("\uFEFF{}")]
-
-    // A repeated known property.
-    [InlineData("{\"id\":1,\"id\":2}")]
-    [InlineData("{\"tags\":[],\"tags\":null}")]
-    [InlineData("{\"members\":null,\"members\":[]}")]
-    [InlineData("{\"members\":[{\"name\":\"a\",\"name\":\"b\"}]}")]
-    [InlineData("{\"members\":[{\"value\":1,\"value\":\"NaN\"}]}")]
-
-    // An escaped lone surrogate.
-    [InlineData("{\"members\":[{\"name\":\"\\uD800\"}]}")]
-    [InlineData("{\"members\":[{\"name\":\"\\uDC00\"}]}")]
-    [InlineData("{\"members\":[{\"name\":\"\\uD800x\"}]}")]
-    [InlineData("{\"members\":[{\"name\":\"\\uD83D\\u0041\"}]}")]
+    [MemberData(nameof(MalformedJson))]
     public void RejectsMalformedJson(string json)
     {
         var error = DecodeFailure(Codec, Encoding.UTF8.GetBytes(json));

@@ -182,17 +182,14 @@ public class ProtobufOrganizationDecoderTests
         }
     }
 
+    public static TheoryData<string> FieldsCutShort =>
+        ["1A 05 08 01", "1A", "1A 80", "12 03 61", "08 80", "49 00 00", "4B 08 01"];
+
     [Theory]
-    [InlineData(new byte[] { 0x1A, 0x05, 0x08, 0x01 })]
-    [InlineData(new byte[] { 0x1A })]
-    [InlineData(new byte[] { 0x1A, 0x80 })]
-    [InlineData(new byte[] { 0x12, 0x03, 0x61 })]
-    [InlineData(new byte[] { 0x08, 0x80 })]
-    [InlineData(new byte[] { 0x49, 0x00, 0x00 })]
-    [InlineData(new byte[] { 0x4B, 0x08, 0x01 })]
-    public void RejectsAFieldCutShortByTheEndAsTruncated(byte[] payload)
+    [MemberData(nameof(FieldsCutShort))]
+    public void RejectsAFieldCutShortByTheEndAsTruncated(string hex)
     {
-        var error = DecodeFailure(Codec, payload);
+        var error = DecodeFailure(Codec, Hex(hex));
 
         Assert.Equal(WireFormatError.Truncated, error.Error);
     }
