@@ -181,11 +181,10 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
         Assert.Throws<InvalidOperationException>(decoder.GetResult);
     }
 
-    // A fixed seed, a fixed organization and a fixed count, so a run is repeatable: every corrupt payload (bytes flipped,
-    // replaced, inserted, removed or cut off) is decoded whole, in 13-byte chunks and a byte at a time, and must give the
-    // same organization or the same error at the same offset each way, never another exception; and the decoder must
-    // reject exactly as many as it did when this count was taken, at least one of them as Malformed and one as Truncated.
-    // Many corruptions land in texts and numbers, which stay valid, so a decoder that rejected less would show here.
+    // A fixed seed and organization: each corrupt payload (see Corrupt) gives the same organization or the same error
+    // at the same offset whole, in 13-byte chunks and byte by byte, never another exception; and exactly as many are
+    // rejected as when the count was taken, some as Malformed, some as Truncated. Many corruptions land in texts and
+    // numbers, which stay valid, so a decoder that rejected less would show here.
     [Theory]
     [InlineData("json", 929)]
     [InlineData("msgpack", 835)]

@@ -59,7 +59,7 @@ public class OrganizationStreamWriterTests
         // Behind response compression a client that has gone leaves every flush completing at once, and the server
         // raises the request's cancellation from a queued work item. On a single-threaded context (a thread pool with
         // no thread to spare) that item runs only when the writer gives up its thread: it must, after YieldEvery bytes
-        // flushed without a wait, not only at the end of a 6 MB organization.
+        // flushed without a wait, not only at the end of the organization.
         var organization = OrganizationGenerator.Create(40_000);
         using var cancellation = new CancellationTokenSource();
         var output = new FlushRecordingPipeWriter
@@ -82,9 +82,8 @@ public class OrganizationStreamWriterTests
 
         await OrganizationStreamWriter.WriteAsync(output, format.Codec.CreateEncoder(), Seed, Seed.Members!.Count, CancellationToken.None);
 
-        // A pipe answers a request its current buffer cannot hold with a new buffer of the size asked for, at least 4 KB:
-        // asked for what the encoders need, a 128 KB chunk spans 32 or more. A socket send that gathers more than 8
-        // buffers allocates (.NET's SocketPal on Unix), so a chunk must leave room for the rest of the previous one.
+        // A socket send that gathers more than 8 buffers allocates, so a chunk must leave room for the rest of the
+        // previous one: a pipe answers a request its current buffer cannot hold with a new buffer of the asked size.
         Assert.True(output.SegmentsPerFlush.Count >= 3, $"Only {output.SegmentsPerFlush.Count} flushes.");
         Assert.All(output.SegmentsPerFlush, segments => Assert.InRange(segments, 1, 4));
     }
