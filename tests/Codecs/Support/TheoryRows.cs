@@ -5,6 +5,8 @@ internal static class TheoryRows
 {
     public static IEnumerable<string> FormatKeys => WireFormat.All.Select(format => format.Key);
 
+    public static IWireFormatCodec CodecOf(string formatKey) => WireFormat.FromKey(formatKey)!.Codec;
+
     /// <summary>
     /// Never UTF-8: a stray continuation byte, a lead byte that starts nothing, overlong forms, an encoded surrogate, a
     /// code point past U+10FFFF, and a sequence cut short.
