@@ -71,7 +71,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     [MemberData(nameof(FormatsAndChunkSizes))]
     public void RoundTripsEveryExtremeValue(string formatKey, int chunkSize)
     {
-        var codec = WireFormat.FromKey(formatKey)!.Codec;
+        var codec = CodecOf(formatKey);
         var organization = OrganizationGen.Extremes();
 
         OrganizationAssert.Equal(organization, Decode(codec, Encode(codec, organization), chunkSize));
@@ -111,7 +111,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     [MemberData(nameof(FormatsWithAnEndAndPayloads))]
     public void RejectsEveryPrefixAsTruncatedWhereItEndsWhenFinal(string formatKey, string payloadName)
     {
-        var codec = WireFormat.FromKey(formatKey)!.Codec;
+        var codec = CodecOf(formatKey);
         var payload = Encode(codec, OrganizationGen.Named(payloadName));
 
         for (var length = 0; length < payload.Length; length++)
@@ -126,7 +126,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     [MemberData(nameof(FormatsAndPayloads))]
     public void WaitsForMoreAtEveryPrefixUntilTheLastCallSaysItIsFinal(string formatKey, string payloadName)
     {
-        var codec = WireFormat.FromKey(formatKey)!.Codec;
+        var codec = CodecOf(formatKey);
         var payload = Encode(codec, OrganizationGen.Named(payloadName));
 
         for (var length = 0; length < payload.Length; length++)
@@ -147,7 +147,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     [MemberData(nameof(FormatsWithAnEnd))]
     public void RejectsAByteAfterTheEndWhetherItComesWithThePayloadOrAfterIt(string formatKey)
     {
-        var codec = WireFormat.FromKey(formatKey)!.Codec;
+        var codec = CodecOf(formatKey);
         var payload = Encode(codec, OrganizationGen.Extremes());
 
         foreach (var isFinalBlock in new[] { true, false })
@@ -171,7 +171,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     [InlineData("binary", "7B")]
     public void KeepsFailingAfterItsFirstError(string formatKey, string notAnOrganization)
     {
-        var codec = WireFormat.FromKey(formatKey)!.Codec;
+        var codec = CodecOf(formatKey);
         var decoder = codec.CreateDecoder(DecodeLimits.Default);
         Assert.Throws<WireFormatException>(() => decoder.Decode(new ReadOnlySequence<byte>(Hex(notAnOrganization)), isFinalBlock: false));
 
@@ -193,7 +193,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     public void RejectsAFixedCountOfSeededCorruptionsAlikeWhateverTheChunking(string formatKey, int rejections)
     {
         const int Iterations = 1000;
-        var codec = WireFormat.FromKey(formatKey)!.Codec;
+        var codec = CodecOf(formatKey);
         var payload = Encode(codec, OrganizationGen.Extremes());
         var random = new Random(8);
         var errors = new Dictionary<WireFormatError, int>();
@@ -225,7 +225,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     public void RejectsAFixedCountOfSeededRandomBytes(string formatKey, int rejections)
     {
         const int Iterations = 5000;
-        var codec = WireFormat.FromKey(formatKey)!.Codec;
+        var codec = CodecOf(formatKey);
         var valid = Encode(codec, OrganizationGen.Extremes());
         var random = new Random(42);
         var rejected = 0;
@@ -253,7 +253,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     [MemberData(nameof(FormatsAndLimits))]
     public void EnforcesEachLimitFromOnePastItsValue(string formatKey, string limit)
     {
-        var codec = WireFormat.FromKey(formatKey)!.Codec;
+        var codec = CodecOf(formatKey);
         const string Longest = "ab\u20ac";
         var member = new Member { Id = 1, Name = limit.EndsWith("name", StringComparison.Ordinal) ? Longest : "n", Description = limit.EndsWith("description", StringComparison.Ordinal) ? Longest : "d", Address = limit.EndsWith("address", StringComparison.Ordinal) ? Longest : "a" };
         var organization = new Organization { Id = 1, Tags = ["a", limit.EndsWith("tag", StringComparison.Ordinal) ? Longest : "b"], Members = [member, new Member { Id = 2 }] };
@@ -294,7 +294,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     [InlineData("binary", "57 53 42 46 01 00 00 02 82 00 00 81 80 80 80 08", "MaxStringBytes")] // a 1 GiB text before a number
     public void RefusesADeclaredCountOrLengthOverItsLimitBeforeItsBytesArrive(string formatKey, string hex, string limit)
     {
-        var codec = WireFormat.FromKey(formatKey)!.Codec;
+        var codec = CodecOf(formatKey);
         var payload = new ReadOnlySequence<byte>(Hex(hex));
         DecodeFailure(codec, payload, isFinalBlock: false);
         var decoder = codec.CreateDecoder(DecodeLimits.Default);
@@ -362,7 +362,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     [MemberData(nameof(Formats))]
     public void AllocatesAlmostNothingBeyondTheDecodedObjects(string formatKey)
     {
-        var overhead = Allocations.DecodingOverheadPerMember(WireFormat.FromKey(formatKey)!.Codec, OrganizationGenerator.Create(100_000));
+        var overhead = Allocations.DecodingOverheadPerMember(CodecOf(formatKey), OrganizationGenerator.Create(100_000));
 
         output.WriteLine($"{formatKey} decoder: {overhead:F2} bytes per member beyond the decoded objects.");
         Assert.InRange(overhead, -1, 4);
@@ -374,7 +374,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     {
         var organization = OrganizationGenerator.Create(100_000);
 
-        var (perMember, checksum) = Allocations.DecodingIntoASummaryPerMember(WireFormat.FromKey(formatKey)!.Codec, organization);
+        var (perMember, checksum) = Allocations.DecodingIntoASummaryPerMember(CodecOf(formatKey), organization);
 
         output.WriteLine($"{formatKey} decoder into a summary: {perMember:F3} bytes per member.");
         Assert.Equal(OrganizationChecksum.Compute(organization), checksum);
