@@ -8,12 +8,10 @@ namespace WebSerialization.Codecs.Tests.Grpc;
 /// </summary>
 public sealed class ProtobufSchemaTests
 {
+    // protobufjs reads tests/Interop/organization.proto in the codec tests; the server serves the generated text.
     [Fact]
-    public void InteropCopyOfTheSchemaIsTheGeneratedOne()
-    {
-        // protobufjs reads tests/Interop/organization.proto in the codec tests; the server serves the generated text.
+    public void InteropCopyOfTheSchemaIsTheGeneratedOne() =>
         Assert.Equal(ProtobufSchema.Text, File.ReadAllText(InteropScripts.SchemaPath));
-    }
 
     [Fact]
     public void ProtobufNetReadsTheHttpEncodersBytesAsTheSchemasOrganization()

@@ -288,12 +288,8 @@ public class JsonOrganizationDecoderTests
 
     [Theory]
     [MemberData(nameof(MalformedJson))]
-    public void RejectsMalformedJson(string json)
-    {
-        var error = DecodeFailure(Codec, Encoding.UTF8.GetBytes(json));
-
-        Assert.Equal(WireFormatError.Malformed, error.Error);
-    }
+    public void RejectsMalformedJson(string json) =>
+        Assert.Equal(WireFormatError.Malformed, DecodeFailure(Codec, Encoding.UTF8.GetBytes(json)).Error);
 
     [Theory]
     [InlineData("{} x")]
@@ -311,12 +307,8 @@ public class JsonOrganizationDecoderTests
     }
 
     [Fact]
-    public void ReportsTheOffsetOfAnError()
-    {
-        var error = DecodeFailure(Codec, "{\"id\":1, \"tags\":[2]}"u8.ToArray(), chunkSize: 5);
-
-        Assert.Equal(17, error.Offset);
-    }
+    public void ReportsTheOffsetOfAnError() =>
+        Assert.Equal(17, DecodeFailure(Codec, "{\"id\":1, \"tags\":[2]}"u8.ToArray(), chunkSize: 5).Offset);
 
     [Theory]
     [InlineData(1)]

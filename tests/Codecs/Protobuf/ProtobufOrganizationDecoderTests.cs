@@ -187,12 +187,8 @@ public class ProtobufOrganizationDecoderTests
 
     [Theory]
     [MemberData(nameof(FieldsCutShort))]
-    public void RejectsAFieldCutShortByTheEndAsTruncated(string hex)
-    {
-        var error = DecodeFailure(Codec, Hex(hex));
-
-        Assert.Equal(WireFormatError.Truncated, error.Error);
-    }
+    public void RejectsAFieldCutShortByTheEndAsTruncated(string hex) =>
+        Assert.Equal(WireFormatError.Truncated, DecodeFailure(Codec, Hex(hex)).Error);
 
     [Fact]
     public void DecodesAbsentStringsAndListsAsNullAndKeepsEmptyStrings()
