@@ -3,10 +3,8 @@ namespace WebSerialization.Codecs.Tests.Binary;
 /// <summary>The spec's test vectors, with the bytes the spec prints, checked both ways.</summary>
 public class BinaryTestVectorTests
 {
-    public static TheoryData<string> Vectors => BinarySpecDocument.VectorNames;
-
     [Theory]
-    [MemberData(nameof(Vectors))]
+    [MemberData(nameof(BinarySpecDocument.VectorNames), MemberType = typeof(BinarySpecDocument))]
     public void EncodingTheVectorObjectGivesExactlyTheVectorBytes(string vector)
     {
         var organization = BinarySpecDocument.Vectors[vector]();
@@ -15,7 +13,7 @@ public class BinaryTestVectorTests
     }
 
     [Theory]
-    [MemberData(nameof(Vectors))]
+    [MemberData(nameof(BinarySpecDocument.VectorNames), MemberType = typeof(BinarySpecDocument))]
     public void DecodingTheVectorBytesGivesTheVectorObjectHoweverTheyArrive(string vector)
     {
         var expected = BinarySpecDocument.Vectors[vector]();

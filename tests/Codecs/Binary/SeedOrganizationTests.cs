@@ -1,12 +1,9 @@
 namespace WebSerialization.Codecs.Tests.Binary;
 
-/// <summary>
-/// The binary format on the seed article's 1,000,000 members: the size docs/binary-format.md quotes. How fast it is,
-/// the benchmarks measure (docs/results/benchmarks.md), not a unit test.
-/// </summary>
+/// <summary>The binary format on the seed article's 1,000,000 members: the size docs/binary-format.md quotes.</summary>
 public class SeedOrganizationTests(ITestOutputHelper output)
 {
-    // The seed article's MessagePack with LZ4 block compression: 36.91 MB.
+    // The size of the seed article's MessagePack with LZ4 block compression.
     private const long SeedMessagePackLz4Bytes = 38_706_475;
 
     [Fact]

@@ -18,7 +18,7 @@ public class OrganizationEncoderTests
     [MemberData(nameof(Formats))]
     public void WritesAMemberFromAViewAsFromTheMember(string formatKey)
     {
-        var codec = WireFormat.FromKey(formatKey)!.Codec;
+        var codec = CodecOf(formatKey);
         string[] stems = ["", "a", "x9y", "\u00e9", "Stra\u00dfe ", "\u0130", "\u0661", "\ud83d\ude00", "TestDescription", "abcdefghijklmnop"];
         var members = new List<Member>();
         foreach (var stem in stems)
@@ -40,7 +40,7 @@ public class OrganizationEncoderTests
     [MemberData(nameof(Formats))]
     public void AllocatesNothingPerMember(string formatKey)
     {
-        var allocated = Allocations.EncodingAfterTheFirstBatch(WireFormat.FromKey(formatKey)!.Codec, OrganizationGenerator.Create(64 * 158));
+        var allocated = Allocations.EncodingAfterTheFirstBatch(CodecOf(formatKey), OrganizationGenerator.Create(64 * 158));
 
         Assert.True(allocated < 1024, $"Encoding 10,048 members allocated {allocated} bytes.");
     }
@@ -50,7 +50,7 @@ public class OrganizationEncoderTests
     public void RefusesToWriteMoreMembersThanTheHeaderDeclared(string formatKey)
     {
         var organization = OrganizationGenerator.Create(3);
-        var encoder = WireFormat.FromKey(formatKey)!.Codec.CreateEncoder();
+        var encoder = CodecOf(formatKey).CreateEncoder();
         var output = new ArrayBufferWriter<byte>();
         encoder.WriteHeader(output, organization, 2);
 
@@ -62,7 +62,7 @@ public class OrganizationEncoderTests
     public void RefusesToEndWithFewerMembersThanTheHeaderDeclared(string formatKey)
     {
         var organization = OrganizationGenerator.Create(3);
-        var encoder = WireFormat.FromKey(formatKey)!.Codec.CreateEncoder();
+        var encoder = CodecOf(formatKey).CreateEncoder();
         var output = new ArrayBufferWriter<byte>();
         encoder.WriteHeader(output, organization, 3);
         encoder.WriteMembers(output, organization.Members!.Take(2).ToArray());

@@ -16,7 +16,7 @@ public sealed class OrganizationMarshallerFactoryTests
 
         var (bytes, declared) = Write(organization);
 
-        Assert.Equal(CodecHarness.Encode(ProtobufCodec.Instance, organization), bytes);
+        Assert.Equal(Encode(ProtobufCodec.Instance, organization), bytes);
         Assert.Equal(bytes.Length, declared);
         Assert.Equal(bytes.Length, OrganizationMarshallerFactory.MessageSize(organization));
     }
@@ -31,7 +31,7 @@ public sealed class OrganizationMarshallerFactoryTests
 
         OrganizationMarshallerFactory.OrganizationMarshaller.ContextualSerializer(organization, context);
 
-        Assert.Equal(CodecHarness.Encode(ProtobufCodec.Instance, organization), context.Bytes);
+        Assert.Equal(Encode(ProtobufCodec.Instance, organization), context.Bytes);
     }
 
     [Fact]
@@ -45,7 +45,7 @@ public sealed class OrganizationMarshallerFactoryTests
             stream.AddRange(Write(new OrganizationPart { Members = [.. batch] }).Bytes);
         }
 
-        var decoded = CodecHarness.Decode(ProtobufCodec.Instance, [.. stream]);
+        var decoded = Decode(ProtobufCodec.Instance, [.. stream]);
 
         OrganizationAssert.Equal(organization, decoded);
     }

@@ -21,15 +21,8 @@ public class JsonOrganizationEncoderTests
                 new Member { Id = int.MaxValue, Name = "\ud83d\ude00", Description = "line\nbreak", Address = null, Value = value, UpdateTime = long.MaxValue },
             ],
         };
-        var output = new ArrayBufferWriter<byte>();
-        var encoder = JsonCodec.Instance.CreateEncoder();
+        var expected = JsonSerializer.Serialize(organization, ModelsJsonContext.Default.Organization);
 
-        encoder.WriteHeader(output, organization, organization.Members.Count);
-        encoder.WriteMembers(output, organization.Members.ToArray());
-        encoder.WriteFooter(output);
-
-        var expected = JsonSerializer.SerializeToUtf8Bytes(organization, ModelsJsonContext.Default.Organization);
-        Assert.Equal(System.Text.Encoding.UTF8.GetString(expected), System.Text.Encoding.UTF8.GetString(output.WrittenSpan));
+        Assert.Equal(expected, Encoding.UTF8.GetString(Encode(JsonCodec.Instance, organization)));
     }
-
 }

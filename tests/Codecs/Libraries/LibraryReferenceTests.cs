@@ -25,11 +25,11 @@ public sealed class LibraryReferenceTests
         var library = ReferenceLibrary.Named(name);
         Gen.Select(OrganizationGen.Organization, ChunkSize).Sample((organization, chunkSize) =>
         {
-            var ours = CodecHarness.WriteStreamed(library.Codec, organization, chunkSize);
+            var ours = WriteStreamed(library.Codec, organization, chunkSize);
             var theirs = library.Serialize(organization);
             var writtenAs = library.WrittenAs(organization);
 
-            Assert.Equal(theirs, ReferenceEquals(writtenAs, organization) ? ours : CodecHarness.WriteStreamed(library.Codec, writtenAs, chunkSize));
+            Assert.Equal(theirs, ReferenceEquals(writtenAs, organization) ? ours : WriteStreamed(library.Codec, writtenAs, chunkSize));
 
             // The documented difference is a real one: where it applies, the bytes do differ.
             Assert.Equal(!ReferenceEquals(writtenAs, organization), !ours.AsSpan().SequenceEqual(theirs));
@@ -42,7 +42,7 @@ public sealed class LibraryReferenceTests
     {
         var library = ReferenceLibrary.Named(name);
         Gen.Select(OrganizationGen.Organization, ChunkSize).Sample((organization, chunkSize) =>
-            OrganizationAssert.Equal(library.ReadBack(organization), library.Deserialize(CodecHarness.WriteStreamed(library.Codec, organization, chunkSize))));
+            OrganizationAssert.Equal(library.ReadBack(organization), library.Deserialize(WriteStreamed(library.Codec, organization, chunkSize))));
     }
 
     [Theory]
@@ -53,6 +53,6 @@ public sealed class LibraryReferenceTests
         Gen.Select(OrganizationGen.Organization, ChunkSize).Sample((organization, chunkSize) =>
             OrganizationAssert.Equal(
                 library.ReadBack(library.WrittenAs(organization)),
-                CodecHarness.Decode(library.Codec, library.Serialize(organization), chunkSize, Limits)));
+                Decode(library.Codec, library.Serialize(organization), chunkSize, Limits)));
     }
 }

@@ -30,6 +30,13 @@ public class MessagePackOrganizationEncoderTests
         Assert.Equal(expected, Encode(MessagePackCodec.Instance, organization));
     }
 
+    // The attributes on the model are the seed's contract, so the library writes random organizations as we do.
+    [Theory]
+    [InlineData(1)]
+    [InlineData(2)]
+    [InlineData(3)]
+    public void WritesRandomOrganizationsAsTheLibraryDoes(int seed) => AssertAsLibrary(OrganizationGen.Random(seed, 200));
+
     [Theory]
     [InlineData(false, false)]
     [InlineData(true, false)]

@@ -5,13 +5,9 @@ internal static class Allocations
 {
     /// <summary>
     /// Bytes the action returned by <paramref name="prepare"/> allocates, the least of three measurements, each after
-    /// its own preparation (which is not measured).
+    /// its own unmeasured preparation: a one-off allocation from outside the measured code now and then lands in one
+    /// measurement, while an allocation per member shows in all three.
     /// </summary>
-    /// <remarks>
-    /// With the test classes running in parallel, one measurement in a process now and then sees a one-off 2-8 KB charged
-    /// to its thread by something outside the code measured (it lands in whichever of these tests is measuring at the
-    /// time; its source is not found yet). An allocation per member shows in every measurement.
-    /// </remarks>
     public static long LeastOfThree(Func<Action> prepare)
     {
         var allocated = long.MaxValue;
