@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.Load.Tests;
 

@@ -1,6 +1,3 @@
-using WebSerialization.Models;
-using WebSerialization.Tests.Processes;
-
 namespace WebSerialization.Load.Tests;
 
 public class HAProxyComparisonTests

@@ -1,6 +1,4 @@
 using System.IO.Pipelines;
-using WebSerialization.Load.Scenarios;
-using WebSerialization.Models;
 using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Streaming;
 

@@ -148,7 +148,7 @@ public class LoadOptionsTests
     {
         var options = LoadOptions.Parse(["--server-cpus", "0,2", "--client-cpus", "1-3", "--cpu-layout", "split,shared"]);
         Assert.Equal(("0,2", "1-3"), (options.ServerCpus!.ToString(), options.ClientCpus!.ToString()));
-        Assert.Equal([Cpus.CpuLayout.Split, Cpus.CpuLayout.Shared], options.CpuLayouts);
+        Assert.Equal([CpuLayout.Split, CpuLayout.Shared], options.CpuLayouts);
         Assert.Empty(LoadOptions.Parse([]).CpuLayouts);
     }
 

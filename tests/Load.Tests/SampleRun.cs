@@ -1,5 +1,3 @@
-using WebSerialization.Models;
-
 namespace WebSerialization.Load.Tests;
 
 /// <summary>A small hand-made run: what the report writers get from a real one, with figures chosen to be found again.</summary>
