@@ -49,11 +49,7 @@ public class MessagePackReaderBenchmarks
                 "- **ChunkSize**: bytes added per read: 2147483647 is the whole payload in one read (the library's best case), 65536 a socket's 64 KB reads.",
                 "",
             ];
-            foreach (var line in lines)
-            {
-                logger.WriteLine(line);
-            }
-
+            logger.WriteLine(string.Join(Environment.NewLine, lines));
             MarkdownExporter.GitHub.ExportToLog(summary, logger);
             var document = Path.Combine(RepositoryFolder.Root, "docs", "results", "messagepack-reader.md");
             File.WriteAllText(document, logger.GetLog());
@@ -101,16 +97,12 @@ public class MessagePackReaderBenchmarks
     {
         public long Total { get; private set; }
 
-        public void BeginMembers(OrganizationHeader header)
-        {
-        }
+        public void BeginMembers(OrganizationHeader header) { }
 
         public void AddMember(in MemberView member) =>
             Total += member.Id + member.Name.Bytes.Length + member.Description.Bytes.Length + member.Address.Bytes.Length
                 + BitConverter.DoubleToInt64Bits(member.Value) + member.UpdateTime;
 
-        public void Complete(OrganizationHeader header)
-        {
-        }
+        public void Complete(OrganizationHeader header) { }
     }
 }

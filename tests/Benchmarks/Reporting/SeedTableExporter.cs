@@ -80,11 +80,7 @@ public sealed class SeedTableExporter(string command, IReadOnlyDictionary<string
             "## BenchmarkDotNet's table",
             "",
         ];
-        foreach (var line in lines)
-        {
-            logger.WriteLine(line);
-        }
-
+        logger.WriteLine(string.Join(Environment.NewLine, lines));
         MarkdownExporter.GitHub.ExportToLog(summary, logger);
     }
 

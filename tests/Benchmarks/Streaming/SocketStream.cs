@@ -16,11 +16,7 @@ internal sealed class SocketStream(byte[] payload, int readSize) : Stream
     public override bool CanWrite => true;
     public override long Length => throw new NotSupportedException();
 
-    public override long Position
-    {
-        get => throw new NotSupportedException();
-        set => throw new NotSupportedException();
-    }
+    public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
 
     public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
 
