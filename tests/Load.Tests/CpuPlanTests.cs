@@ -105,7 +105,8 @@ public class CpuPlanTests
     }
 
     /// <summary>The plan for <paramref name="args"/> on a machine of two single-threaded cores, CPUs 0 and 1.</summary>
-    internal static CpuPlan OnTwoCpus(params string[] args) => CpuPlan.Resolve(LoadOptions.Parse(args), TwoCpus, Singles(TwoCpus));
+    internal static CpuPlan OnTwoCpus(params string[] args) =>
+        CpuPlan.Resolve(LoadOptions.Parse(args), TwoCpus, Singles(TwoCpus));
 
     private static CpuSet[] Singles(CpuSet cpus) => [.. cpus.Cpus.Select(cpu => CpuSet.Of([cpu]))];
 }

@@ -21,7 +21,8 @@ public static class SampleRun
         .. WireFormat.All
             .Select(format => formatKeyPrefix.Length == 0
                 ? format
-                : new WireFormat(formatKeyPrefix + format.Key, format.Name, format.MediaType, format.Aliases, format.Codec))
+                : new WireFormat(
+                    formatKeyPrefix + format.Key, format.Name, format.MediaType, format.Aliases, format.Codec))
             .SelectMany((format, index) => new[]
             {
                 Ran(HttpScenarios.Download(format, 10_000), 1, 1.0 / (1 << index), 40.0 / (1 << index)),
@@ -29,7 +30,8 @@ public static class SampleRun
             }),
         Ran(HttpScenarios.Upload(WireFormat.Binary, 10_000), 1, 0.001, 7, failure: "500 Internal Server Error"),
         new(HttpScenarios.Convert(WireFormat.Protobuf, 10_000), 1, ScenarioOutcome.Skipped, "404 Not Found"),
-        new(HttpScenarios.Convert(WireFormat.Binary, 10_000), 1, ScenarioOutcome.CouldNotRun, "the server exited with code 137"),
+        new(
+            HttpScenarios.Convert(WireFormat.Binary, 10_000), 1, ScenarioOutcome.CouldNotRun, "the server exited with code 137"),
     ];
 
     /// <summary>The description of a run with three repetitions, each on a fresh server.</summary>
