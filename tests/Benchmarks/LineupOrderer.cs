@@ -7,9 +7,8 @@ using BenchmarkDotNet.Running;
 namespace WebSerialization.Benchmarks;
 
 /// <summary>
-/// Runs and lists the benchmarks by method, then in the lineup's order, so that a format's plain and streaming rows sit
-/// together. BenchmarkDotNet's own orderer compares parameter values only when they are of one type, and the rows are
-/// of several, so it would sort them by an order of its own. Grouping and highlighting are the default orderer's.
+/// Orders the benchmarks by method, then in the lineup's order, so that a format's rows sit together: BenchmarkDotNet's
+/// orderer compares parameter values only when they are of one type, and the rows are of several.
 /// </summary>
 public sealed class LineupOrderer : IOrderer
 {

@@ -3,7 +3,9 @@ using System.Runtime.InteropServices;
 
 namespace WebSerialization.Benchmarks.Contenders;
 
-/// <summary>Our codec called the way a library's <c>Serialize(T) → byte[]</c> is: no pipe, no batching, no flushes.</summary>
+/// <summary>
+/// Our codec called the way a library's <c>Serialize(T) → byte[]</c> is: no pipe, no batching, no flushes.
+/// </summary>
 public sealed class CodecByteArraySerializer(IWireFormatCodec codec, string name, ContenderFamily family) : OrganizationSerializer(name, family,
     $"Our {FormatName(codec)} encoder writing all members in one call into an `ArrayBufferWriter<byte>` that the row keeps " +
     "from call to call (as the libraries pool theirs), then `ToArray()`, the one exact-size array a call allocates; our decoder over the whole array as one final block: " +

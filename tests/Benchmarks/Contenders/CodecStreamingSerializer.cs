@@ -20,8 +20,8 @@ public sealed class CodecStreamingSerializer(IWireFormatCodec codec, string name
     public override bool IsStreaming => true;
 
     /// <summary>
-    /// The most bytes the last <see cref="Serialize"/> left unflushed at once, which a real pipe would have held in
-    /// memory. Bounded streaming keeps it within <see cref="UnflushedLimit"/>, a chunk and the batch that crossed it.
+    /// The most bytes the last <see cref="Serialize"/> left unflushed at once, which a real pipe would hold: bounded
+    /// streaming keeps it within <see cref="UnflushedLimit"/>.
     /// </summary>
     public long MaxUnflushedBytes => _output.MaxUnflushedBytes;
     public static int UnflushedLimit => DiscardingPipeWriter.BufferSize;

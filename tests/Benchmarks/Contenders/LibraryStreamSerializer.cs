@@ -2,7 +2,7 @@ namespace WebSerialization.Benchmarks.Contenders;
 
 /// <summary>
 /// A library's <see cref="Stream"/> calls, as a .NET client of the API makes them over <c>HttpClient</c>'s response
-/// stream. The read side is a socket-like stream, not a <see cref="MemoryStream"/>, which the libraries read without copying.
+/// stream; the read side is a socket's, not a <see cref="MemoryStream"/>, which the libraries read without copying.
 /// </summary>
 public sealed class LibraryStreamSerializer(
     string name, ContenderFamily family, string calls, Action<Stream, Organization> write, Func<Stream, Organization> read)
