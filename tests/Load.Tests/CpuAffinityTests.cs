@@ -24,6 +24,7 @@ public class CpuAffinityTests
             thread.Start();
             thread.Join();
             var threads = CpuAffinity.OfThreads(Environment.ProcessId);
+            Assert.Equal(last, later);
             Assert.True(threads.Count > 1);
             Assert.All(threads, cpus => Assert.Equal(last, cpus));
             Assert.Equal(last, CpuAffinity.OfProcess(Environment.ProcessId));
