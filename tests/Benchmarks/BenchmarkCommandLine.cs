@@ -8,10 +8,8 @@ using Perfolizer.Horology;
 namespace WebSerialization.Benchmarks;
 
 /// <summary>
-/// The options this program reads itself (<c>--dry</c>, <c>--members N</c>, <c>--rows A,B</c>, <c>--repeat ROW
-/// OPERATION N</c>, <c>--readers</c>: tests/Benchmarks/README.md); everything else goes to BenchmarkDotNet
-/// (<c>--filter</c>, <c>--anyCategories</c>, <c>--list flat</c>, ...). BenchmarkDotNet starts one process per
-/// benchmark, so the member count and the row selection reach the benchmarks as environment variables.
+/// The options this program reads itself (tests/Benchmarks/README.md); the rest goes to BenchmarkDotNet. Its benchmark
+/// processes are separate, so the member count and the row selection reach them as environment variables.
 /// </summary>
 public sealed record BenchmarkCommandLine(bool Dry, int MemberCount, string? Rows, RepeatedOperation? Repeat, bool Readers, IReadOnlyList<string> BenchmarkArguments)
 {

@@ -7,30 +7,17 @@ using BenchmarkDotNet.Running;
 namespace WebSerialization.Benchmarks;
 
 /// <summary>
-/// Runs and lists the benchmarks by method, then in the lineup's order, so that a format's plain and streaming rows sit
-/// together. BenchmarkDotNet's own orderer compares parameter values only when they are of one type, and the rows are
-/// of several, so it would sort them by an order of its own. Grouping and highlighting are the default orderer's.
+/// Orders the benchmarks by method, then in the lineup's order, so that a format's rows sit together: BenchmarkDotNet's
+/// orderer compares parameter values only when they are of one type, and the rows are of several. Grouping and
+/// highlighting stay the default orderer's.
 /// </summary>
-public sealed class LineupOrderer : IOrderer
+public sealed class LineupOrderer : DefaultOrderer
 {
-    private static readonly IOrderer Default = DefaultOrderer.Instance;
+    public override IEnumerable<BenchmarkCase> GetExecutionOrder(
+        ImmutableArray<BenchmarkCase> benchmarksCase, IEnumerable<BenchmarkLogicalGroupRule>? order = null) => InLineupOrder(benchmarksCase);
 
-    public bool SeparateLogicalGroups => Default.SeparateLogicalGroups;
-
-    public IEnumerable<BenchmarkCase> GetExecutionOrder(ImmutableArray<BenchmarkCase> benchmarksCase, IEnumerable<BenchmarkLogicalGroupRule>? order = null) =>
-        InLineupOrder(benchmarksCase);
-
-    public IEnumerable<BenchmarkCase> GetSummaryOrder(ImmutableArray<BenchmarkCase> benchmarksCases, Summary summary) => InLineupOrder(benchmarksCases);
-
-    public string? GetHighlightGroupKey(BenchmarkCase benchmarkCase) => Default.GetHighlightGroupKey(benchmarkCase);
-
-    // DefaultOrderer always returns a key (it joins the case's job, parameters and categories).
-    public string GetLogicalGroupKey(ImmutableArray<BenchmarkCase> allBenchmarksCases, BenchmarkCase benchmarkCase) =>
-        Default.GetLogicalGroupKey(allBenchmarksCases, benchmarkCase) ?? string.Empty;
-
-    public IEnumerable<IGrouping<string, BenchmarkCase>> GetLogicalGroupOrder(
-        IEnumerable<IGrouping<string, BenchmarkCase>> logicalGroups, IEnumerable<BenchmarkLogicalGroupRule>? order = null) =>
-        Default.GetLogicalGroupOrder(logicalGroups, order);
+    public override IEnumerable<BenchmarkCase> GetSummaryOrder(ImmutableArray<BenchmarkCase> benchmarksCases, Summary summary) =>
+        InLineupOrder(benchmarksCases);
 
     private static IEnumerable<BenchmarkCase> InLineupOrder(IEnumerable<BenchmarkCase> cases) =>
         cases.OrderBy(benchmarkCase => benchmarkCase.Descriptor.MethodIndex).ThenBy(benchmarkCase => RowResult.Row(benchmarkCase)?.Position ?? int.MaxValue);

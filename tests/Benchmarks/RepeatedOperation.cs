@@ -3,10 +3,8 @@ using System.Diagnostics;
 namespace WebSerialization.Benchmarks;
 
 /// <summary>
-/// <c>--repeat</c>: one row's serialization, deserialization or summary repeated <paramref name="Count"/> times in this
-/// process, with nothing else running, so that a profiler sees mostly that operation (tests/Benchmarks/README.md shows
-/// how). On Linux each operation also reports the page faults it took: a fresh large array is paid for in faults as
-/// the kernel supplies its pages.
+/// <c>--repeat</c>: one row's operation <paramref name="Count"/> times in this process, for a profiler to see mostly
+/// that (tests/Benchmarks/README.md). Page faults are reported too: a fresh large array is paid for in them.
 /// </summary>
 /// <param name="Operation">serialize, deserialize or summarize.</param>
 public sealed record RepeatedOperation(string Row, string Operation, int Count)

@@ -3,9 +3,8 @@ using BenchmarkDotNet.Attributes;
 namespace WebSerialization.Benchmarks;
 
 /// <summary>
-/// The seed article's table as one BenchmarkDotNet class: every row of <see cref="SerializerLineup"/> serializes the
-/// same generated organization, and deserializes and summarizes a payload it made itself in setup. One operation is
-/// the whole organization (<see cref="BenchmarkCommandLine.BenchmarkMemberCount"/>).
+/// The seed article's table as one BenchmarkDotNet class over every row of <see cref="SerializerLineup"/>; one
+/// operation is the whole organization.
 /// </summary>
 [MemoryDiagnoser]
 public class SerializerBenchmarks
@@ -25,9 +24,8 @@ public class SerializerBenchmarks
     [GlobalSetup(Targets = [nameof(Deserialize), nameof(Summarize)])]
     public void SetUpDeserialize()
     {
-        // The payload is the input of the measured operation, made once by the row itself. The organization it came
-        // from is dropped, so the collector walks only what the deserialization allocates, as in a server that
-        // receives the payload.
+        // The row makes its own payload. The organization it came from is dropped, so the collector walks only what the
+        // deserialization allocates, as in a server that receives the payload.
         _payload = new PreparedPayload(Serializer.SerializeToArray(OrganizationGenerator.Create(BenchmarkCommandLine.BenchmarkMemberCount)));
         GC.Collect();
     }
@@ -37,10 +35,7 @@ public class SerializerBenchmarks
     [BenchmarkCategory("Serialize")]
     public long Serialize() => Serializer.Serialize(_organization!);
 
-    /// <summary>
-    /// Returns the member count, not the organization, so that the decoded members become garbage at once instead of
-    /// living on through the next operation as a kept result would.
-    /// </summary>
+    /// <summary>Returns the member count, not the organization, so the decoded members become garbage at once.</summary>
     [Benchmark]
     [BenchmarkCategory("Deserialize")]
     public int Deserialize() => Serializer.Deserialize(_payload!).Members?.Count ?? 0;

@@ -1,7 +1,5 @@
 using System.Xml.Linq;
 using LoadOptions = WebSerialization.Load.Running.LoadOptions;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.Load.Tests;
 
@@ -138,7 +136,7 @@ public class BaselineScenarioTests
         Assert.Equal(streamedOnly, DownloadTargets.Evaluate(Results()));
     }
 
-    private static string Milliseconds(double? value) => value!.Value.ToString("0.0", System.Globalization.CultureInfo.InvariantCulture);
+    private static string Milliseconds(double? value) => value!.Value.ToString("0.0", CultureInfo.InvariantCulture);
 
     // A million-member MessagePack download, stock (p50 400 ms, first byte at 360 ms, 90 MB allocated per request, working
     // set 400 MB over idle) and streamed (100 ms, 1 ms, 0.25 MB, 20 MB over idle), and a stock protobuf download alone.

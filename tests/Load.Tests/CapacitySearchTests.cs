@@ -1,5 +1,3 @@
-using WebSerialization.Models;
-
 namespace WebSerialization.Load.Tests;
 
 public class CapacitySearchTests
@@ -9,10 +7,7 @@ public class CapacitySearchTests
     private static readonly LoadScenario Download = HttpScenarios.Download(WireFormat.MessagePack, 10_000);
 
     [Fact]
-    public void StepsTheRateUpByItsFactorToTheMaximum()
-    {
-        Assert.Equal([50, 75, 113, 169, 253, 380], Search.Rates());
-    }
+    public void StepsTheRateUpByItsFactorToTheMaximum() => Assert.Equal([50, 75, 113, 169, 253, 380], Search.Rates());
 
     // Rows: the last rate before the p99 crosses the bound is sustained (SampleRun's p99 is 1.98 x its p50: 40, 45 and
     // 60 ms p50 give p99 79, 89 and 119 ms); the first failed request stops the search whatever the latency; nothing is

@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.Load.Tests;
 
@@ -25,6 +24,7 @@ public class CpuAffinityTests
             thread.Start();
             thread.Join();
             var threads = CpuAffinity.OfThreads(Environment.ProcessId);
+            Assert.Equal(last, later);
             Assert.True(threads.Count > 1);
             Assert.All(threads, cpus => Assert.Equal(last, cpus));
             Assert.Equal(last, CpuAffinity.OfProcess(Environment.ProcessId));

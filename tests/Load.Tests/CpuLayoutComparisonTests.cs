@@ -1,12 +1,8 @@
-using WebSerialization.Models;
-using WebSerialization.Tests.Processes;
-
 namespace WebSerialization.Load.Tests;
 
 public class CpuLayoutComparisonTests
 {
-    private static readonly CpuSet TwoCpus = CpuSet.Parse("0-1");
-    private static readonly CpuPlan BothLayouts = CpuPlan.Resolve(LoadOptions.Parse(["--cpu-layout", "split,shared"]), TwoCpus, [CpuSet.Parse("0"), CpuSet.Parse("1")]);
+    private static readonly CpuPlan BothLayouts = CpuPlanTests.OnTwoCpus("--cpu-layout", "split,shared");
     private static readonly LoadScenario Binary = HttpScenarios.Download(WireFormat.Binary, 1_000_000);
     private static readonly LoadScenario Json = HttpScenarios.Download(WireFormat.Json, 10_000);
 
@@ -70,7 +66,7 @@ public class CpuLayoutComparisonTests
     [Fact]
     public void HasNothingToCompareInARunOfOneLayout()
     {
-        var split = CpuPlan.Resolve(LoadOptions.Parse([]), TwoCpus, [CpuSet.Parse("0"), CpuSet.Parse("1")]);
+        var split = CpuPlanTests.OnTwoCpus();
         IReadOnlyList<ScenarioResult> results = [SampleRun.Ran(Binary, 1, 20, 40) with { Layout = CpuLayout.Split }];
 
         Assert.Null(CpuLayoutComparison.Section(results, [], split));

@@ -1,5 +1,3 @@
-using WebSerialization.Tests.Processes;
-
 namespace WebSerialization.Load.Tests;
 
 public class CpuPlanTests
@@ -9,7 +7,7 @@ public class CpuPlanTests
     [Fact]
     public void SplitsTwoCpusOneForTheServerAndOneForTheClient()
     {
-        var plan = CpuPlan.Resolve(LoadOptions.Parse([]), TwoCpus, Singles(TwoCpus));
+        var plan = OnTwoCpus();
 
         Assert.Equal([CpuLayout.Split], plan.Layouts);
         Assert.Equal(("0", "1"), (plan.Server!.ToString(), plan.Client!.ToString()));
@@ -19,10 +17,7 @@ public class CpuPlanTests
     }
 
     [Fact]
-    public void TheSmokeSplitsTooOnTwoCpus()
-    {
-        Assert.Equal([CpuLayout.Split], CpuPlan.Resolve(LoadOptions.Parse(["--smoke"]), TwoCpus, Singles(TwoCpus)).Layouts);
-    }
+    public void TheSmokeSplitsTooOnTwoCpus() => Assert.Equal([CpuLayout.Split], OnTwoCpus("--smoke").Layouts);
 
     // Rows: the hardware threads of a core stay on one side; the only core's threads are split; the server gets the
     // larger half of an odd number of cores; the client gets what --server-cpus leaves, and the server what --client-cpus leaves.
@@ -72,7 +67,7 @@ public class CpuPlanTests
     [InlineData(new[] { "--cpu-layout", "shared", "--server-cpus", "0" }, "add split to --cpu-layout")]
     public void RefusesASplitThatCannotBeMade(string[] args, string reason)
     {
-        var error = Assert.Throws<ArgumentException>(() => CpuPlan.Resolve(LoadOptions.Parse(args), TwoCpus, Singles(TwoCpus)));
+        var error = Assert.Throws<ArgumentException>(() => OnTwoCpus(args));
 
         Assert.Contains(reason, error.Message, StringComparison.Ordinal);
     }
@@ -80,8 +75,8 @@ public class CpuPlanTests
     [Fact]
     public void MeasuresBothLayoutsTheFirstOneNamedFirst()
     {
-        var plan = CpuPlan.Resolve(LoadOptions.Parse(["--cpu-layout", "split,shared"]), TwoCpus, Singles(TwoCpus));
-        var sharedFirst = CpuPlan.Resolve(LoadOptions.Parse(["--cpu-layout", "shared,split"]), TwoCpus, Singles(TwoCpus));
+        var plan = OnTwoCpus("--cpu-layout", "split,shared");
+        var sharedFirst = OnTwoCpus("--cpu-layout", "shared,split");
 
         Assert.Equal([CpuLayout.Split, CpuLayout.Shared], plan.Layouts);
         Assert.Equal((CpuLayout.Split, true), (plan.Primary, plan.Compares));
@@ -95,8 +90,8 @@ public class CpuPlanTests
     [Fact]
     public void PlacesOnlyTheClientOfAServerItDidNotStart()
     {
-        var placed = CpuPlan.Resolve(LoadOptions.Parse(["--url", "http://127.0.0.1:8080", "--client-cpus", "1"]), TwoCpus, Singles(TwoCpus));
-        var unplaced = CpuPlan.Resolve(LoadOptions.Parse(["--url", "http://127.0.0.1:8080"]), TwoCpus, Singles(TwoCpus));
+        var placed = OnTwoCpus("--url", "http://127.0.0.1:8080", "--client-cpus", "1");
+        var unplaced = OnTwoCpus("--url", "http://127.0.0.1:8080");
 
         Assert.Equal((null, "1"), (placed.ServerCpus(placed.Primary), placed.ClientCpus(placed.Primary)!.ToString()));
         Assert.Equal((null, TwoCpus), (unplaced.ServerCpus(unplaced.Primary), unplaced.ClientCpus(unplaced.Primary)));
@@ -108,6 +103,10 @@ public class CpuPlanTests
         Assert.Equal([CpuLayout.Shared], CpuPlan.Resolve(LoadOptions.Parse([]), null).Layouts);
         Assert.Throws<ArgumentException>(() => CpuPlan.Resolve(LoadOptions.Parse(["--server-cpus", "0"]), null));
     }
+
+    /// <summary>The plan for <paramref name="args"/> on a machine of two single-threaded cores, CPUs 0 and 1.</summary>
+    internal static CpuPlan OnTwoCpus(params string[] args) =>
+        CpuPlan.Resolve(LoadOptions.Parse(args), TwoCpus, Singles(TwoCpus));
 
     private static CpuSet[] Singles(CpuSet cpus) => [.. cpus.Cpus.Select(cpu => CpuSet.Of([cpu]))];
 }

@@ -1,5 +1,3 @@
-using WebSerialization.Tests.Processes;
-
 namespace WebSerialization.Load.Tests;
 
 public class CpuSetTests

@@ -1,7 +1,5 @@
-using System.Globalization;
 using System.Xml;
 using System.Xml.Linq;
-using WebSerialization.Models;
 
 namespace WebSerialization.Load.Tests;
 

@@ -1,11 +1,8 @@
-using WebSerialization.Models;
-using WebSerialization.Tests.Processes;
-
 namespace WebSerialization.Load.Tests;
 
 public class HAProxyComparisonTests
 {
-    private static readonly CpuPlan Split = CpuPlan.Resolve(LoadOptions.Parse(["--through-haproxy"]), CpuSet.Parse("0-1"), [CpuSet.Parse("0"), CpuSet.Parse("1")]);
+    private static readonly CpuPlan Split = CpuPlanTests.OnTwoCpus("--through-haproxy");
     private static readonly LoadScenario MessagePack = HttpScenarios.Download(WireFormat.MessagePack, 1_000_000);
     private static readonly LoadScenario Json = HttpScenarios.Download(WireFormat.Json, 1_000_000);
 
@@ -101,7 +98,7 @@ public class HAProxyComparisonTests
     [Fact]
     public void SaysWhereTheReplicasHAProxyAndTheClientRan()
     {
-        var shared = CpuPlan.Resolve(LoadOptions.Parse(["--through-haproxy", "--cpu-layout", "shared"]), CpuSet.Parse("0-1"), [CpuSet.Parse("0"), CpuSet.Parse("1")]);
+        var shared = CpuPlanTests.OnTwoCpus("--through-haproxy", "--cpu-layout", "shared");
 
         Assert.Equal("split: the 3 replicas and HAProxy on CPU 0 (each started under taskset -c 0, the replicas with DOTNET_PROCESSOR_COUNT=1), the load client on CPU 1", HAProxyComparison.Placement(Split));
         Assert.Equal("shared: the 3 replicas, HAProxy and the load client all on CPUs 0-1, wherever the scheduler puts them", HAProxyComparison.Placement(shared));

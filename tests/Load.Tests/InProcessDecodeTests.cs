@@ -1,6 +1,3 @@
-using System.IO.Pipelines;
-using WebSerialization.Load.Scenarios;
-using WebSerialization.Models;
 using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Streaming;
 
@@ -15,7 +12,7 @@ public sealed class InProcessDecodeTests
     public async Task DecodesWarmBeforeItMeasures(string key)
     {
         var format = WireFormat.All.Single(candidate => candidate.Key == key);
-        var payload = await EncodeAsync(format, OrganizationGenerator.Create(2_000));
+        var payload = Encode(format, OrganizationGenerator.Create(2_000));
 
         var measurement = await InProcessDecode.MeasureAsync(format, payload, CancellationToken.None);
 
@@ -27,17 +24,11 @@ public sealed class InProcessDecodeTests
     [Fact]
     public async Task ABadPayloadFailsTheMeasurement()
     {
-        var payload = await EncodeAsync(WireFormat.Json, OrganizationGenerator.Create(10));
+        var payload = Encode(WireFormat.Json, OrganizationGenerator.Create(10));
 
         await Assert.ThrowsAsync<WireFormatException>(() => InProcessDecode.MeasureAsync(WireFormat.Json, payload[..^3], CancellationToken.None));
     }
 
-    private static async Task<byte[]> EncodeAsync(WireFormat format, Organization organization)
-    {
-        using var stream = new MemoryStream();
-        var output = PipeWriter.Create(stream, new StreamPipeWriterOptions(leaveOpen: true));
-        await OrganizationStreamWriter.WriteAsync(output, format.Codec.CreateEncoder(), organization, organization.Members!.Count, CancellationToken.None);
-        await output.CompleteAsync();
-        return stream.ToArray();
-    }
+    private static byte[] Encode(WireFormat format, Organization organization) =>
+        CodecHarness.WriteStreamed(format.Codec, organization, OrganizationStreamWriter.DefaultChunkSize);
 }

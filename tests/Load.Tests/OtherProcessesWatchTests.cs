@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using WebSerialization.Load.Server;
 using static WebSerialization.Load.Server.OtherProcessesWatch;
 
 namespace WebSerialization.Load.Tests;

@@ -1,4 +1,3 @@
-using WebSerialization.Models;
 using static WebSerialization.Load.Tests.MarkdownReportTests;
 
 namespace WebSerialization.Load.Tests;

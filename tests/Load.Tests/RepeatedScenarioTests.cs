@@ -1,5 +1,3 @@
-using WebSerialization.Models;
-
 namespace WebSerialization.Load.Tests;
 
 public class RepeatedScenarioTests
@@ -11,10 +9,8 @@ public class RepeatedScenarioTests
     [InlineData("7", 7.0)]
     [InlineData("-,10,30,-", 20.0)]
     [InlineData("-", null)]
-    public void MedianIsTheMiddleValueOrTheMeanOfTheMiddleTwo(string values, double? median)
-    {
+    public void MedianIsTheMiddleValueOrTheMeanOfTheMiddleTwo(string values, double? median) =>
         Assert.Equal(median, ScenarioFigures.Median(values.Split(',').Select(value => value == "-" ? (double?)null : Precision.Number(value))));
-    }
 
     [Fact]
     public void GroupsTheRunsOfEachScenarioAndCopiesInTheOrderTheyFirstRan()
@@ -38,10 +34,8 @@ public class RepeatedScenarioTests
     }
 
     [Fact]
-    public void AddsUpTheRequestsOfAllRuns()
-    {
+    public void AddsUpTheRequestsOfAllRuns() =>
         Assert.Equal((300, 0), (Binary(copies: 1).Figures.Succeeded, Binary(copies: 1).Figures.Failed));
-    }
 
     [Fact]
     public void TakesTheWorkingSetOfTheRunThatRaisedItMost()

@@ -1,5 +1,3 @@
-using WebSerialization.Models;
-
 namespace WebSerialization.Load.Tests;
 
 /// <summary>A small hand-made run: what the report writers get from a real one, with figures chosen to be found again.</summary>
@@ -18,21 +16,23 @@ public static class SampleRun
     /// 40, 20, 10 and 5 ms) and at 1,000,000 members with 4 copies (100 times as large and slow), an upload with a failed
     /// request, a skipped convert and a convert that could not run.
     /// </summary>
-    public static IReadOnlyList<ScenarioResult> Results(string formatKeyPrefix = "")
-    {
-        var results = new List<ScenarioResult>();
-        foreach (var (format, index) in WireFormat.All.Select((format, index) => (formatKeyPrefix.Length == 0 ? format : new WireFormat(formatKeyPrefix + format.Key, format.Name, format.MediaType, format.Aliases, format.Codec), index)))
-        {
-            var megabytes = 1.0 / (1 << index);
-            results.Add(Ran(HttpScenarios.Download(format, 10_000), 1, megabytes, 40.0 / (1 << index)));
-            results.Add(Ran(HttpScenarios.Download(format, 1_000_000), 4, megabytes * 100, 4000.0 / (1 << index)));
-        }
-
-        results.Add(Ran(HttpScenarios.Upload(WireFormat.Binary, 10_000), 1, 0.001, 7, failure: "500 Internal Server Error"));
-        results.Add(new ScenarioResult(HttpScenarios.Convert(WireFormat.Protobuf, 10_000), 1, ScenarioOutcome.Skipped, "404 Not Found"));
-        results.Add(new ScenarioResult(HttpScenarios.Convert(WireFormat.Binary, 10_000), 1, ScenarioOutcome.CouldNotRun, "the server exited with code 137"));
-        return results;
-    }
+    public static IReadOnlyList<ScenarioResult> Results(string formatKeyPrefix = "") =>
+    [
+        .. WireFormat.All
+            .Select(format => formatKeyPrefix.Length == 0
+                ? format
+                : new WireFormat(
+                    formatKeyPrefix + format.Key, format.Name, format.MediaType, format.Aliases, format.Codec))
+            .SelectMany((format, index) => new[]
+            {
+                Ran(HttpScenarios.Download(format, 10_000), 1, 1.0 / (1 << index), 40.0 / (1 << index)),
+                Ran(HttpScenarios.Download(format, 1_000_000), 4, 100.0 / (1 << index), 4000.0 / (1 << index)),
+            }),
+        Ran(HttpScenarios.Upload(WireFormat.Binary, 10_000), 1, 0.001, 7, failure: "500 Internal Server Error"),
+        new(HttpScenarios.Convert(WireFormat.Protobuf, 10_000), 1, ScenarioOutcome.Skipped, "404 Not Found"),
+        new(
+            HttpScenarios.Convert(WireFormat.Binary, 10_000), 1, ScenarioOutcome.CouldNotRun, "the server exited with code 137"),
+    ];
 
     /// <summary>The description of a run with three repetitions, each on a fresh server.</summary>
     public static readonly RunDescription RepeatedDescription = Description with

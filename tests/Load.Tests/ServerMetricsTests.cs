@@ -35,16 +35,12 @@ public class ServerMetricsTests
     }
 
     [Fact]
-    public void CountsEveryRequestServedButTheScrapes()
-    {
+    public void CountsEveryRequestServedButTheScrapes() =>
         Assert.Equal(7 + 3 + 1, ServerMetrics.Parse(Scrape).RequestsServed);
-    }
 
     [Fact]
-    public void RefusesAScrapeWithoutTheAllocationCounter()
-    {
+    public void RefusesAScrapeWithoutTheAllocationCounter() =>
         Assert.Throws<FormatException>(() => ServerMetrics.Parse(Scrape.Replace("dotnet_gc_heap_total_allocated_bytes_total{", "other{", StringComparison.Ordinal)));
-    }
 
     [Fact]
     public void SubtractsTheScrapesFromTheWindow()

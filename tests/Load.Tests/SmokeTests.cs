@@ -1,5 +1,4 @@
 using WebSerialization.Load.Scenarios.Examples;
-using WebSerialization.Models;
 
 namespace WebSerialization.Load.Tests;
 

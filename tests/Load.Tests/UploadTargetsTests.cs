@@ -1,5 +1,3 @@
-using WebSerialization.Models;
-
 namespace WebSerialization.Load.Tests;
 
 public sealed class UploadTargetsTests
@@ -134,8 +132,6 @@ public sealed class UploadTargetsTests
     }
 
     [Fact]
-    public void JudgesNothingInARunWithoutUploadsOrConverts()
-    {
+    public void JudgesNothingInARunWithoutUploadsOrConverts() =>
         Assert.Empty(UploadTargets.Evaluate([Run(ScenarioOperation.Download, WireFormat.Json, 1, 100)]));
-    }
 }

@@ -4,18 +4,15 @@ using System.Runtime.InteropServices;
 namespace WebSerialization.Benchmarks.Contenders;
 
 /// <summary>
-/// Our codec called the way a library's <c>Serialize(T) → byte[]</c> is, to compare with the library's row beside it:
-/// our encoder writes every member in one call, then <c>ToArray()</c>; our decoder reads the whole array as one final
-/// block. No pipe, no batching, no flushes.
+/// Our codec called the way a library's <c>Serialize(T) → byte[]</c> is: no pipe, no batching, no flushes.
 /// </summary>
 public sealed class CodecByteArraySerializer(IWireFormatCodec codec, string name, ContenderFamily family) : OrganizationSerializer(name, family,
     $"Our {FormatName(codec)} encoder writing all members in one call into an `ArrayBufferWriter<byte>` that the row keeps " +
     "from call to call (as the libraries pool theirs), then `ToArray()`, the one exact-size array a call allocates; our decoder over the whole array as one final block: " +
     "our codec called as the library's plain `byte[]` calls are.")
 {
-    // Kept from one call to the next, as the libraries keep their pooled buffers (MessagePack-CSharp's SequencePool,
-    // System.Text.Json's pooled writer): a call then costs the encoding and the one exact-size array it returns, not a
-    // dozen regrowths of a new buffer.
+    // Kept from call to call, as the libraries keep their pooled buffers: a call costs the encoding and the one
+    // exact-size array it returns, not a dozen regrowths of a new buffer.
     private readonly ArrayBufferWriter<byte> _output = new();
 
     public override byte[] SerializeToArray(Organization organization)

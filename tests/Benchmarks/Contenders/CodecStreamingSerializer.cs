@@ -4,10 +4,8 @@ using WebSerialization.Models.Streaming;
 namespace WebSerialization.Benchmarks.Contenders;
 
 /// <summary>
-/// Our writer and reader exactly as the API runs them, minus the socket: <see cref="OrganizationStreamWriter"/> into a
-/// pipe writer whose flushes hand the bytes on at once (the buffer is reused, as Kestrel reuses its pooled blocks), and
-/// <see cref="OrganizationStreamReader"/> from a pipe reader that delivers the payload <paramref name="readSize"/> bytes
-/// per read: 64 KB as a socket would, or 4 KB segments, one more per read, as Kestrel hands over a request body.
+/// Our writer and reader exactly as the API runs them, minus the socket; the reader gets <paramref name="readSize"/>
+/// bytes per read (<see cref="Describe"/> says the rest).
 /// </summary>
 public sealed class CodecStreamingSerializer(IWireFormatCodec codec, string name, ContenderFamily family, int readSize = PreparedPayload.SegmentSize)
     : OrganizationSerializer(name, family, Describe(codec, readSize))
@@ -22,8 +20,8 @@ public sealed class CodecStreamingSerializer(IWireFormatCodec codec, string name
     public override bool IsStreaming => true;
 
     /// <summary>
-    /// The most bytes the last <see cref="Serialize"/> left unflushed at once, which a real pipe would have held in
-    /// memory. Bounded streaming keeps it within <see cref="UnflushedLimit"/>, a chunk and the batch that crossed it.
+    /// The most bytes the last <see cref="Serialize"/> left unflushed at once, which a real pipe would hold: bounded
+    /// streaming keeps it within <see cref="UnflushedLimit"/>.
     /// </summary>
     public long MaxUnflushedBytes => _output.MaxUnflushedBytes;
     public static int UnflushedLimit => DiscardingPipeWriter.BufferSize;

@@ -2,10 +2,7 @@ namespace WebSerialization.Benchmarks.Contenders;
 
 /// <summary>
 /// A library's <see cref="Stream"/> calls, as a .NET client of the API makes them over <c>HttpClient</c>'s response
-/// stream: <c>Serialize(Stream, organization)</c> into a stream that discards what it is given, and
-/// <c>Deserialize&lt;Organization&gt;(Stream)</c> from a stream that returns at most 64 KB per read, as a socket does
-/// (not a <see cref="MemoryStream"/>, which the libraries read without copying). The row beside it, our decoder through
-/// <c>OrganizationStreamReader</c>, reads the same payload member by member.
+/// stream; the read side is a socket's, not a <see cref="MemoryStream"/>, which the libraries read without copying.
 /// </summary>
 public sealed class LibraryStreamSerializer(
     string name, ContenderFamily family, string calls, Action<Stream, Organization> write, Func<Stream, Organization> read)

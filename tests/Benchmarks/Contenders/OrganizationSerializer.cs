@@ -14,8 +14,7 @@ public abstract class OrganizationSerializer(string name, ContenderFamily family
     public ContenderFamily Family => family;
 
     /// <summary>
-    /// True for the rows that run our encoders and decoders the way the API does (pipe in, pipe out), whose
-    /// <see cref="Summarize"/> builds no objects, as the server's upload does.
+    /// True for rows that run our codecs as the API does (pipe in, pipe out): their summary builds no objects.
     /// </summary>
     public virtual bool IsStreaming => false;
 
@@ -32,9 +31,8 @@ public abstract class OrganizationSerializer(string name, ContenderFamily family
     public abstract Organization Deserialize(PreparedPayload payload);
 
     /// <summary>
-    /// The measured upload summary of a payload: its <see cref="OrganizationChecksum"/>. The stock way, for any row, is
-    /// to deserialize and hash the objects; a streaming row folds the decoded fields into the checksum without building
-    /// objects.
+    /// The measured upload summary of a payload, its <see cref="OrganizationChecksum"/>: the stock way deserializes and
+    /// hashes the objects; a streaming row folds the decoded fields into the checksum without building objects.
     /// </summary>
     public virtual string Summarize(PreparedPayload payload) => OrganizationChecksum.Compute(Deserialize(payload));
 
@@ -61,9 +59,8 @@ public enum ContenderFamily
 }
 
 /// <summary>
-/// A payload made in global setup, the input of a deserialization: as one array (what a plain
-/// <c>Deserialize(byte[])</c> call gets) and as views of it in <see cref="SegmentSize"/> segments (what a pipe over a
-/// socket hands a streaming reader).
+/// A payload made in global setup: one array for a plain <c>Deserialize(byte[])</c>, and views of it in
+/// <see cref="SegmentSize"/> segments, as a pipe over a socket hands them to a streaming reader.
 /// </summary>
 public sealed class PreparedPayload(byte[] bytes)
 {

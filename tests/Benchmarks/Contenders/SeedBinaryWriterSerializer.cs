@@ -3,10 +3,8 @@ using System.Text;
 namespace WebSerialization.Benchmarks.Contenders;
 
 /// <summary>
-/// The seed article's <c>BinarySerializeHelper</c>, rewritten from its description: a <see cref="BinaryWriter"/> over a
-/// <see cref="MemoryStream"/> writing fixed-width ints and doubles and length-prefixed UTF-8 strings (BinaryWriter's
-/// 7-bit length), then <c>ToArray()</c>; a <see cref="BinaryReader"/> over the array reading them back into a list that
-/// grows as it goes. Like the article, it writes a null text as "" and reads no tags as null.
+/// The seed article's <c>BinarySerializeHelper</c>, rewritten from its description. Like the article, it writes a null
+/// text as "" and reads no tags as null, and its reader's list grows as it goes.
 /// </summary>
 public sealed class SeedBinaryWriterSerializer() : OrganizationSerializer(
     "seed BinaryWriter",

@@ -9,9 +9,8 @@ using WebSerialization.Models.Protobuf;
 namespace WebSerialization.Benchmarks.Contenders;
 
 /// <summary>
-/// The rows of the benchmark, in the order of the tables: each format's library (the seed's own: System.Text.Json,
-/// MessagePack-CSharp, protobuf-net) beside our plain and streaming paths, the seed's baselines, and the object model's
-/// floor to measure them all against.
+/// The rows in table order: each format's library (the seed's own) beside our plain and streaming paths, the seed's
+/// baselines, and the object model's floor.
 /// </summary>
 public static class SerializerLineup
 {
@@ -22,9 +21,8 @@ public static class SerializerLineup
         var messagePack = MessagePackSerializerOptions.Standard;
         var lz4 = MessagePackSerializerOptions.Standard.WithCompression(MessagePackCompression.Lz4BlockArray);
 
-        // protobuf-net's stream path, as the seed used it (its IBufferWriter<byte> path is several times slower for the
-        // whole organization: compare the two with --repeat), into a MemoryStream kept from call to call as
-        // MessagePack-CSharp keeps its pooled buffers.
+        // protobuf-net's stream path, as the seed used it (its IBufferWriter path is slower: see --repeat),
+        // into a MemoryStream kept from call to call as MessagePack-CSharp keeps its pooled buffers.
         var protobufOutput = new MemoryStream();
         OrganizationSerializer[] rows =
         [

@@ -5,12 +5,10 @@ using MessagePack;
 namespace WebSerialization.Benchmarks.Readers;
 
 /// <summary>
-/// The members of a MessagePack payload read with MessagePack-CSharp's own <see cref="MessagePackReader"/> and handed
-/// to a sink as views, as a decoder built on it would: bytes arrive <c>chunkSize</c> at a time; a member that the bytes
-/// cut short makes the reader throw <see cref="EndOfStreamException"/> (it has no other way to say "need more
-/// bytes"), and is read again from its start with the next chunk. Texts are spans of the input, checked with
-/// <see cref="Utf8.IsValid"/>; one that straddles segments is copied to a buffer of its own. Nothing else is checked
-/// (no limits, depth or range), so this is the library's best case.
+/// A MessagePack payload's members read with MessagePack-CSharp's <see cref="MessagePackReader"/> into a sink, as a
+/// decoder built on it would. A member cut short by the end of a chunk throws <see cref="EndOfStreamException"/> (the
+/// reader's only way to say "need more bytes") and is read again with the next. Texts are checked with
+/// <see cref="Utf8.IsValid"/> and nothing else is, so this is the library's best case.
 /// </summary>
 internal static class LibraryReaderDecoding
 {

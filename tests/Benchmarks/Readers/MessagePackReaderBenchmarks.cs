@@ -8,11 +8,8 @@ using WebSerialization.Models.MessagePack;
 namespace WebSerialization.Benchmarks.Readers;
 
 /// <summary>
-/// <c>--readers</c>: whether MessagePack-CSharp's <c>MessagePackReader</c> reads members as fast as our decoder (over
-/// the read core's <c>BufferReader</c>). Both hand the seed's members as views to a sink that builds nothing
-/// (<see cref="ViewCountingSink"/>), from the same bytes in the same 64 KB segments, delivered whole or one 64 KB read
-/// at a time. After a full run on the seed's 1,000,000 members, <see cref="Run"/> writes the table to
-/// docs/results/messagepack-reader.md, the numbers the decoder's summary comment points to.
+/// <c>--readers</c>: whether MessagePack-CSharp's <c>MessagePackReader</c> reads members as fast as our decoder, both
+/// into a sink that builds nothing. A full run writes docs/results/messagepack-reader.md.
 /// </summary>
 [MemoryDiagnoser]
 public class MessagePackReaderBenchmarks
@@ -49,11 +46,7 @@ public class MessagePackReaderBenchmarks
                 "- **ChunkSize**: bytes added per read: 2147483647 is the whole payload in one read (the library's best case), 65536 a socket's 64 KB reads.",
                 "",
             ];
-            foreach (var line in lines)
-            {
-                logger.WriteLine(line);
-            }
-
+            logger.WriteLine(string.Join(Environment.NewLine, lines));
             MarkdownExporter.GitHub.ExportToLog(summary, logger);
             var document = Path.Combine(RepositoryFolder.Root, "docs", "results", "messagepack-reader.md");
             File.WriteAllText(document, logger.GetLog());
@@ -93,24 +86,17 @@ public class MessagePackReaderBenchmarks
         return sink.Total;
     }
 
-    /// <summary>
-    /// A sink that builds nothing: it adds up each member's id, text lengths and number bits, so that a reader's work
-    /// cannot be skipped, and what it costs is the reader's alone.
-    /// </summary>
+    /// <summary>Builds nothing; adds up ids, text lengths and number bits so that no reader's work is skipped.</summary>
     private sealed class ViewCountingSink : IOrganizationSink
     {
         public long Total { get; private set; }
 
-        public void BeginMembers(OrganizationHeader header)
-        {
-        }
+        public void BeginMembers(OrganizationHeader header) { }
 
         public void AddMember(in MemberView member) =>
             Total += member.Id + member.Name.Bytes.Length + member.Description.Bytes.Length + member.Address.Bytes.Length
                 + BitConverter.DoubleToInt64Bits(member.Value) + member.UpdateTime;
 
-        public void Complete(OrganizationHeader header)
-        {
-        }
+        public void Complete(OrganizationHeader header) { }
     }
 }

@@ -3,10 +3,8 @@ using System.Diagnostics;
 namespace WebSerialization.Benchmarks.Reporting;
 
 /// <summary>
-/// Checked before anything is measured, in the host process: every row round-trips the generated organization
-/// exactly (same content checksum) and so does its summary, its measured <c>Serialize</c> produces as many bytes as its
-/// payload has, a streaming row never leaves more unflushed than a chunk and a batch, and the rows of a format produce
-/// the same bytes. Keeps each row's payload size for the size column.
+/// The checks every row passes before anything is measured (<see cref="Check"/>), and each row's payload size for the
+/// size column.
 /// </summary>
 /// <param name="Sizes">Payload bytes by row name.</param>
 /// <param name="Problems">What failed the checks; empty when every row is sound.</param>

@@ -1,9 +1,8 @@
 namespace WebSerialization.Benchmarks.Reporting;
 
 /// <summary>
-/// The opening of a generated results page: its title, where it comes from, the command, the date (UTC), the data,
-/// and what shared the machine with the run (the CPUs the benchmark processes could use and the load average when the
-/// run ended, read from Linux's procfs; "unknown" elsewhere).
+/// The opening of a generated results page, with what shared the machine with the run as Linux's procfs tells it
+/// ("unknown" elsewhere).
 /// </summary>
 internal static class ResultsHeader
 {

@@ -4,9 +4,8 @@ using BenchmarkDotNet.Running;
 namespace WebSerialization.Benchmarks.Reporting;
 
 /// <summary>
-/// One row of the lineup as the seed's table has it: its payload size and the median time and allocation of its
-/// operations (the seed's two, and the upload's summary), taken from BenchmarkDotNet's reports (null where the
-/// benchmark did not run or failed).
+/// One row of the lineup as the seed's table has it, from BenchmarkDotNet's reports: null where a benchmark did not run
+/// or failed.
 /// </summary>
 public sealed record RowResult(
     OrganizationSerializer Serializer,
@@ -61,9 +60,8 @@ public sealed record RowResult(
     private static double? MedianMs(BenchmarkReport? report) =>
         report is { Success: true, ResultStatistics: { } statistics } ? statistics.Median / 1e6 : null;
 
-    // The exact total BenchmarkDotNet measured (GC.GetTotalAllocatedBytes(precise: true) around the operations) per
-    // operation. Its own per-operation figure drops totals under one allocation quantum to 0, which would hide a
-    // streaming writer's few hundred bytes in a one-operation dry run.
+    // The exact total BenchmarkDotNet measured, per operation: its own per-operation figure drops totals under one
+    // allocation quantum to 0, which would hide a streaming writer's few hundred bytes in a one-operation dry run.
     private static long? AllocatedPerOperation(BenchmarkReport? report) =>
         report is { GcStats: { TotalOperations: > 0 } stats }
             ? stats.GetTotalAllocatedBytes(excludeAllocationQuantumSideEffects: false) / stats.TotalOperations

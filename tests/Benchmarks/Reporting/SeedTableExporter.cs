@@ -5,10 +5,8 @@ using BenchmarkDotNet.Reports;
 namespace WebSerialization.Benchmarks.Reporting;
 
 /// <summary>
-/// The run's results as one Markdown page (BenchmarkDotNet.Artifacts/results/*-seed-table.md, and
-/// docs/results/benchmarks.md after a full run): a header with the command, the date and the machine, what
-/// BenchmarkDotNet cannot lay out itself (the seed's table, our rows beside the article's, and the targets judged on
-/// this run), then BenchmarkDotNet's own table from its GitHub Markdown exporter.
+/// The run's results as one Markdown page (*-seed-table.md, and docs/results/benchmarks.md after a full run): what
+/// BenchmarkDotNet cannot lay out itself, then its own table.
 /// </summary>
 public sealed class SeedTableExporter(string command, IReadOnlyDictionary<string, long> sizes, bool fullRun) : ExporterBase
 {
@@ -19,9 +17,8 @@ public sealed class SeedTableExporter(string command, IReadOnlyDictionary<string
     public const string NotTheFullRun =
         "Not the full run (dry, a subset of rows or benchmarks, or fewer members): these verdicts show that the evaluation works; the ones that count come from the full run.";
 
-    // The seed article's published table (one Stopwatch run per helper on the author's machine, .NET 8; the allocations
-    // from its BenchmarkDotNet run of serialize and deserialize together), shown below our rows for reference: only
-    // ratios within one of our runs are judged.
+    // The seed article's published table (its allocations from its BenchmarkDotNet run of both operations together),
+    // for reference only: only ratios within one of our runs are judged.
     private static readonly string[] SeedArticleRows =
     [
         "| *seed article: Json* | 187.13 | 2383 | 3581 | – |",
@@ -80,11 +77,7 @@ public sealed class SeedTableExporter(string command, IReadOnlyDictionary<string
             "## BenchmarkDotNet's table",
             "",
         ];
-        foreach (var line in lines)
-        {
-            logger.WriteLine(line);
-        }
-
+        logger.WriteLine(string.Join(Environment.NewLine, lines));
         MarkdownExporter.GitHub.ExportToLog(summary, logger);
     }
 

@@ -1,9 +1,8 @@
 namespace WebSerialization.Benchmarks.Reporting;
 
 /// <summary>
-/// The benchmark targets (docs/performance.md), judged on ratios within one run. Each line is PASS, MISS or SKIP (a
-/// row it needs was not measured); a MISS says by how much, and where the object model's floor row was measured, how
-/// much of each row's time is above it, the part a format can change.
+/// The benchmark targets (docs/performance.md), judged on ratios within one run: PASS, MISS (by how much, and how much
+/// of each row's time is above the floor row's, the part a format can change) or SKIP (a row it needs was not measured).
 /// </summary>
 public static class TargetVerdicts
 {

@@ -5,11 +5,8 @@ using WebSerialization.Models.Streaming;
 namespace WebSerialization.Benchmarks.Streaming;
 
 /// <summary>
-/// A <see cref="PipeWriter"/> whose reader keeps up perfectly: every flush hands the bytes on and frees the buffer,
-/// so it stands for Kestrel's response body minus the socket. It reuses one buffer (Kestrel reuses pooled blocks), so
-/// what a serialization allocates is what the encoder and <c>OrganizationStreamWriter</c> allocate. A real pipe holds
-/// every byte written until the next flush; <see cref="MaxUnflushedBytes"/> records the most it would have held, so a
-/// writer that stops flushing is caught rather than hidden by the reuse.
+/// Kestrel's response body minus the socket: every flush frees the one reused buffer, so a serialization allocates
+/// only what the writers do. <see cref="MaxUnflushedBytes"/> catches a writer that stops flushing, which reuse hides.
 /// </summary>
 internal sealed class DiscardingPipeWriter : PipeWriter
 {
@@ -62,9 +59,8 @@ internal sealed class DiscardingPipeWriter : PipeWriter
         sizeHint = Math.Max(sizeHint, 1);
         if (_buffer.Length - _position < sizeHint)
         {
-            // A pipe would link another block here. The bytes before this point count as sent already (the reader
-            // keeps up), so the buffer starts over; only a request larger than the whole buffer makes it grow, and
-            // that allocation then shows in the results.
+            // The bytes before this point count as sent (the reader keeps up), so the buffer starts over; only a
+            // request larger than the whole buffer makes it grow, and that allocation then shows in the results.
             if (sizeHint > _buffer.Length)
             {
                 _buffer = new byte[BitOperations.RoundUpToPowerOf2((uint)sizeHint)];

@@ -4,9 +4,8 @@ using System.IO.Pipelines;
 namespace WebSerialization.Benchmarks.Streaming;
 
 /// <summary>
-/// A <see cref="PipeReader"/> over a payload already in memory that delivers it the way a socket fills a pipe: each
-/// read adds the next <c>chunkSize</c> bytes to what the caller left unconsumed, and only the read that adds the last
-/// bytes says the data is complete. Reads complete synchronously, so no time goes to waiting.
+/// A payload in memory delivered as a socket fills a pipe: each read adds the next <c>chunkSize</c> bytes to what the
+/// caller left unconsumed. Reads complete synchronously, so no time goes to waiting.
 /// </summary>
 internal sealed class SegmentedPipeReader(ReadOnlySequence<byte> payload, int chunkSize) : PipeReader
 {

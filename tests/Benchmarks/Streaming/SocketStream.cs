@@ -1,9 +1,8 @@
 namespace WebSerialization.Benchmarks.Streaming;
 
 /// <summary>
-/// A non-seekable <see cref="Stream"/> that behaves as a socket's does for a payload already in memory: a read returns
-/// at most <c>readSize</c> bytes, and what is written is counted and dropped. Every call completes synchronously, so no
-/// time goes to waiting.
+/// A socket's stream over a payload in memory: a read returns at most <c>readSize</c> bytes, a write is counted and
+/// dropped. Every call completes synchronously, so no time goes to waiting.
 /// </summary>
 internal sealed class SocketStream(byte[] payload, int readSize) : Stream
 {
@@ -16,11 +15,7 @@ internal sealed class SocketStream(byte[] payload, int readSize) : Stream
     public override bool CanWrite => true;
     public override long Length => throw new NotSupportedException();
 
-    public override long Position
-    {
-        get => throw new NotSupportedException();
-        set => throw new NotSupportedException();
-    }
+    public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
 
     public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
 
