@@ -1,10 +1,6 @@
-using System.Diagnostics;
-using System.Net;
 using System.Net.Sockets;
 using WebSerialization.Models.Baseline;
-using WebSerialization.Models;
 using WebSerialization.Models.Codecs;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 

@@ -1,15 +1,10 @@
-using System.Net;
 using System.Net.Http.Headers;
 using System.Security.Cryptography;
-using System.Text;
-using System.Text.Json;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
 using WebSerialization.Api.Baseline;
 using WebSerialization.Models.Baseline;
 using WebSerialization.Models.Json;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 

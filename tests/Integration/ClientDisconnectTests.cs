@@ -1,7 +1,3 @@
-using System.Net;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
-
 namespace WebSerialization.IntegrationTests;
 
 [Collection(ApiCollection.Name)]

@@ -1,12 +1,6 @@
-using System.Diagnostics;
-using System.Globalization;
-using System.Net;
 using System.Net.Http.Headers;
-using System.Text.Json;
 using WebSerialization.IntegrationTests.Docker;
-using WebSerialization.Models;
 using WebSerialization.Tests.Processes;
-using WebSerialization.Tests.Support;
 using Xunit.Abstractions;
 
 namespace WebSerialization.IntegrationTests;

@@ -1,9 +1,6 @@
 using System.IO.Pipelines;
-using System.Net;
-using System.Text.Json;
 using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Streaming;
-using WebSerialization.Models;
 
 namespace WebSerialization.IntegrationTests;
 

@@ -1,6 +1,3 @@
-using System.Net;
-using WebSerialization.Models;
-
 namespace WebSerialization.IntegrationTests;
 
 [Collection(ApiCollection.Name)]

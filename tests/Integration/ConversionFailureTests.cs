@@ -1,9 +1,4 @@
-using System.Globalization;
-using System.Net;
-using System.Text;
-using WebSerialization.Models;
 using WebSerialization.Models.Streaming;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 

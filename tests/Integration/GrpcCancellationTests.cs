@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using Grpc.Core;
 using ProtoBuf.Grpc;
 using WebSerialization.Models.Grpc;

@@ -3,7 +3,6 @@ using Grpc.Core;
 using Grpc.Net.Client;
 using ProtoBuf.Grpc.Client;
 using ProtoBuf.Grpc.Configuration;
-using WebSerialization.Models;
 using WebSerialization.Models.Grpc;
 
 namespace WebSerialization.IntegrationTests;

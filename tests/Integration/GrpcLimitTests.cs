@@ -1,9 +1,6 @@
-using System.Globalization;
 using Grpc.Core;
 using ProtoBuf.Grpc;
-using WebSerialization.Models;
 using WebSerialization.Models.Grpc;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -107,7 +104,7 @@ public sealed class GrpcLimitTests(LimitedApiServer server)
         // Each message is an OrganizationPart, whole fields: a member cut between two messages is not one.
         var payload = await HttpPayloads.DownloadAsync(server.Client, WireFormat.Protobuf, 3);
         using var response = await HttpPayloads.UploadAsync(server.Client, WireFormat.Protobuf, payload);
-        Assert.Equal(System.Net.HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
 
         var refusal = await GrpcRefusalAsync([payload[..^5], payload[^5..]]);
 

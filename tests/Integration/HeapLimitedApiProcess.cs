@@ -1,6 +1,4 @@
 using System.Collections.Concurrent;
-using System.Diagnostics;
-using System.Globalization;
 using WebSerialization.Api.Organizations;
 using WebSerialization.Tests.Processes;
 

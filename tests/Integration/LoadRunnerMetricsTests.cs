@@ -1,5 +1,3 @@
-using System.Globalization;
-using System.Net;
 using System.Text.RegularExpressions;
 
 namespace WebSerialization.IntegrationTests;

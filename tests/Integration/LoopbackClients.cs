@@ -1,6 +1,4 @@
-using System.Net;
 using System.Net.Sockets;
-using System.Text;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -62,7 +60,7 @@ public static class LoopbackClients
         }
 
         // "HTTP/1.1 200 OK"
-        return int.Parse(head.ToString().AsSpan(9, 3), System.Globalization.CultureInfo.InvariantCulture);
+        return int.Parse(head.ToString().AsSpan(9, 3), CultureInfo.InvariantCulture);
     }
 
     private static Socket Bound(string source)

@@ -1,8 +1,4 @@
-using System.Globalization;
-using System.Net;
 using System.Text.RegularExpressions;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -14,7 +10,7 @@ public sealed class MetricsTests(ApiServer server, MetricsServer metricsServer) 
     [Fact]
     public async Task GivesThePageItsLinkWhenOn()
     {
-        using var service = System.Text.Json.JsonDocument.Parse(await metricsServer.Client.GetStringAsync("/api/service"));
+        using var service = JsonDocument.Parse(await metricsServer.Client.GetStringAsync("/api/service"));
 
         Assert.Equal(Path, service.RootElement.GetProperty("links").GetProperty("metrics").GetString());
     }

@@ -1,8 +1,3 @@
-using System.Net;
-using System.Text.Json;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
-
 namespace WebSerialization.IntegrationTests;
 
 [Collection(ApiCollection.Name)]

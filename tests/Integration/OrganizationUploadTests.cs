@@ -1,9 +1,7 @@
-using System.Net;
 using System.Security.Cryptography;
 using CodedInputStream = Google.Protobuf.CodedInputStream;
 using ProtoWireFormat = Google.Protobuf.WireFormat;
 using WebSerialization.Api.Organizations;
-using WebSerialization.Models;
 
 namespace WebSerialization.IntegrationTests;
 

@@ -1,11 +1,5 @@
-using System.Diagnostics;
-using System.Globalization;
 using System.IO.Compression;
-using System.Net;
-using System.Text;
 using System.Text.RegularExpressions;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 

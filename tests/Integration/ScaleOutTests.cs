@@ -1,14 +1,9 @@
 using System.Collections.Concurrent;
-using System.Diagnostics;
-using System.Globalization;
-using System.Net;
 using System.Reflection;
 using System.Security.Cryptography;
 using System.Text.RegularExpressions;
 using WebSerialization.IntegrationTests.ScaleOut;
-using WebSerialization.Models;
 using WebSerialization.Tests.Processes;
-using WebSerialization.Tests.Support;
 using Xunit.Abstractions;
 
 namespace WebSerialization.IntegrationTests;

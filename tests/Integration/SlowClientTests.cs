@@ -1,13 +1,7 @@
-using System.Diagnostics;
-using System.Net;
 using System.Net.Sockets;
-using System.Text;
-using System.Text.Json;
 using System.Text.RegularExpressions;
 using Microsoft.Extensions.Logging;
 using WebSerialization.Api.Limits;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -15,7 +9,7 @@ namespace WebSerialization.IntegrationTests;
 // minimum rate is cut within seconds. Each test uses source addresses of its own, so the shares of one test never
 // meet another's.
 public sealed class SlowClientApiServer()
-    : ApiServer(new() { ["Limits:MinDataRateGraceSeconds"] = SlowClientTests.GraceSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture) });
+    : ApiServer(new() { ["Limits:MinDataRateGraceSeconds"] = SlowClientTests.GraceSeconds.ToString(CultureInfo.InvariantCulture) });
 
 public sealed partial class SlowClientTests(SlowClientApiServer server) : IClassFixture<SlowClientApiServer>
 {
@@ -207,7 +201,7 @@ public sealed partial class SlowClientTests(SlowClientApiServer server) : IClass
         {
             var documented = Regex.Match(docs, $@"\| `Limits__{name}` \| `([0-9.]+)`");
             Assert.True(documented.Success, $"docs/configuration.md has no row for Limits__{name}.");
-            Assert.Equal(value, double.Parse(documented.Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture));
+            Assert.Equal(value, double.Parse(documented.Groups[1].Value, CultureInfo.InvariantCulture));
             Assert.Equal(value, limits.GetProperty(name).GetDouble());
         }
 

@@ -1,5 +1,3 @@
-using System.Diagnostics;
-using System.Net;
 using Grpc.Core;
 using Grpc.Net.Client;
 using WebSerialization.Models.Grpc;
@@ -14,8 +12,8 @@ public sealed class StrictRateApiServer() : ApiServer(new()
 {
     ["Organization:MemberCount"] = "200000",
     ["Limits:MinDataRateBytesPerSecond"] = "1048576",
-    ["Limits:MinDataRateGraceSeconds"] = SlowReaderTests.GraceSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
-    ["Limits:MaxHeavyRequestSeconds"] = SlowReaderTests.DeadlineSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
+    ["Limits:MinDataRateGraceSeconds"] = SlowReaderTests.GraceSeconds.ToString(CultureInfo.InvariantCulture),
+    ["Limits:MaxHeavyRequestSeconds"] = SlowReaderTests.DeadlineSeconds.ToString(CultureInfo.InvariantCulture),
     ["Limits:TrustedProxies:0"] = SlowReaderTests.TrustedProxy,
 });
 

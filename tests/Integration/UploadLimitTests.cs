@@ -1,10 +1,5 @@
-using System.Diagnostics;
-using System.Net;
 using System.Net.Sockets;
-using System.Text;
-using WebSerialization.Models;
 using WebSerialization.Models.Baseline;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 

@@ -1,7 +1,5 @@
 using System.ComponentModel;
-using System.Net;
 using System.Net.Sockets;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests.Docker;
 

@@ -1,5 +1,3 @@
-using System.Diagnostics;
-
 namespace WebSerialization.IntegrationTests.Docker;
 
 /// <summary>The <c>docker</c> command line, as a user types it: each call is one command, its output returned whole.</summary>

@@ -1,7 +1,3 @@
-using System.Diagnostics;
-using System.Globalization;
-using System.Text.Json;
-
 namespace WebSerialization.IntegrationTests.Docker;
 
 // A container of the image, started as docker run -d with the API's ports published on loopback at ports the

@@ -1,5 +1,3 @@
-using WebSerialization.Tests.Support;
-
 namespace WebSerialization.IntegrationTests.Docker;
 
 // The repository's Dockerfile built once for the Docker tests (DockerCollection) by a real Docker engine, as

@@ -1,10 +1,5 @@
-using System.Diagnostics;
-using System.Globalization;
-using System.Net;
-using System.Text.Json;
 using WebSerialization.Api.Organizations;
 using WebSerialization.Tests.Processes;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests.ScaleOut;
 
