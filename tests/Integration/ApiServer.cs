@@ -11,9 +11,8 @@ using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.IntegrationTests;
 
-// The real app on real Kestrel, listening on 127.0.0.1 with an ephemeral port, serving the full 1,000,000
-// members (or what a subclass configures). One instance is shared by every test class in the ApiCollection; it records every
-// log entry at Warning or above so tests can assert that nothing was logged as an error.
+// The real app on real Kestrel on 127.0.0.1, serving a million members (or what a subclass configures), shared by the
+// ApiCollection; it records the log so that tests can assert that nothing was logged as an error.
 public class ApiServer : WebApplicationFactory<Program>
 {
     private const string RequestLogCategory = "WebSerialization.Api.Diagnostics.RequestLogMiddleware";

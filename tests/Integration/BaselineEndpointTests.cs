@@ -250,7 +250,7 @@ public sealed class BaselineEndpointTests(ApiServer server)
         return await server.Client.SendAsync(request);
     }
 
-    // The body's SHA-256, read as it arrives: a million members is 150 MB of JSON.
+    // The body's SHA-256, read as it arrives: a million members do not belong in memory.
     private async Task<(HttpStatusCode Status, string Sha256)> HashAsync(string path)
     {
         using var response = await server.Client.GetAsync(path, HttpCompletionOption.ResponseHeadersRead);

@@ -4,10 +4,9 @@ using WebSerialization.Models.Grpc;
 
 namespace WebSerialization.IntegrationTests;
 
-// gRPC's message limits and the upload limits, on a server whose limits are small (1,000 members, 64 KB messages
-// each way, 500 members an upload): each refusal is RESOURCE_EXHAUSTED naming the setting to change, and
-// the server answers the next call. An upload is refused over gRPC for the same limit or error, at the same offset, as
-// the same bytes posted to /api/organization.
+// gRPC's message limits and the upload limits on LimitedApiServer: each refusal is RESOURCE_EXHAUSTED naming the
+// setting, the server answers the next call, and an upload is refused for the same limit or error, at the same offset,
+// as the same bytes posted to /api/organization.
 [Collection(LimitedApiCollection.Name)]
 public sealed class GrpcLimitTests(LimitedApiServer server)
 {

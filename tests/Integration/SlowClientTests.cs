@@ -147,7 +147,7 @@ public sealed partial class SlowClientTests(SlowClientApiServer server) : IClass
         var responses = await Task.WhenAll(clients.Select(client => client.GetAsync("/api/organization?format=json", HttpCompletionOption.ResponseHeadersRead)));
         try
         {
-            // No body is read yet, and 150 MB of JSON does not fit in socket buffers: every 200 still holds its slot.
+            // No body is read yet, and a million members of JSON do not fit in socket buffers: every 200 still holds its slot.
             Assert.Equal(8, responses.Count(response => response.StatusCode == HttpStatusCode.OK));
             Assert.Equal(8, responses.Count(response => response.StatusCode == HttpStatusCode.TooManyRequests));
 
