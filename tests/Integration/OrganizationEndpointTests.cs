@@ -110,7 +110,7 @@ public sealed class OrganizationEndpointTests(ApiServer server)
         var body = document.RootElement.GetProperty("paths").GetProperty(path).GetProperty("post").GetProperty("requestBody").GetProperty("content");
 
         Assert.Equal(
-            WireFormat.All.SelectMany(d => (string[])[d.MediaType, .. d.Aliases]).Order(StringComparer.Ordinal),
+            HttpPayloads.MediaTypeNames(WireFormat.All).Order(StringComparer.Ordinal),
             body.EnumerateObject().Select(p => p.Name).Order(StringComparer.Ordinal));
     }
 

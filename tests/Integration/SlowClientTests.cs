@@ -11,7 +11,7 @@ namespace WebSerialization.IntegrationTests;
 public sealed class SlowClientApiServer()
     : ApiServer(new() { ["Limits:MinDataRateGraceSeconds"] = SlowClientTests.GraceSeconds.ToString(CultureInfo.InvariantCulture) });
 
-public sealed partial class SlowClientTests(SlowClientApiServer server) : IClassFixture<SlowClientApiServer>
+public sealed class SlowClientTests(SlowClientApiServer server) : IClassFixture<SlowClientApiServer>
 {
     public const int GraceSeconds = 2;
 
@@ -214,7 +214,7 @@ public sealed partial class SlowClientTests(SlowClientApiServer server) : IClass
     private async Task<byte[]> BinaryOrganizationAsync() => await server.Client.GetByteArrayAsync(Binary);
 
     // Sleeps until `bytes` at `bytesPerSecond` are due.
-    private static async Task PaceAsync(Stopwatch clock, long bytes, int bytesPerSecond)
+    internal static async Task PaceAsync(Stopwatch clock, long bytes, int bytesPerSecond)
     {
         var due = TimeSpan.FromSeconds((double)bytes / bytesPerSecond) - clock.Elapsed;
         if (due > TimeSpan.Zero)

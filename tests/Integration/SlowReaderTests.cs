@@ -131,11 +131,7 @@ public sealed class SlowReaderTests(StrictRateApiServer server) : IClassFixture<
             while ((read = await body.ReadAsync(buffer)) > 0)
             {
                 received += read;
-                var due = TimeSpan.FromSeconds(received / (1.5 * 1024 * 1024)) - started.Elapsed;
-                if (due > TimeSpan.Zero)
-                {
-                    await Task.Delay(due);
-                }
+                await SlowClientTests.PaceAsync(started, received, 3 * 512 * 1024);
             }
         });
         Assert.True(cut is HttpRequestException or IOException, cut.ToString());
