@@ -51,7 +51,8 @@ public class ApiServer : WebApplicationFactory<Program>
     public Organization Expected { get; }
 
     /// <summary><see cref="Expected"/> with its first <paramref name="count"/> members only.</summary>
-    public Organization ExpectedFirst(int count) => new() { Id = Expected.Id, Tags = Expected.Tags, Members = Expected.Members!.GetRange(0, count) };
+    public Organization ExpectedFirst(int count) =>
+        new() { Id = Expected.Id, Tags = Expected.Tags, Members = Expected.Members!.GetRange(0, count) };
 
     /// <summary>Every log entry at Warning or above, oldest first.</summary>
     public ConcurrentQueue<(LogLevel Level, string Category, string Message)> Problems { get; } = new();
@@ -231,7 +232,7 @@ public sealed class MetricsServer() : ApiServer(new() { ["Metrics:Enabled"] = "t
 {
     public const int MemberCount = 1_000;
 
-    /// <summary>GETs every member in <paramref name="format"/> (a key), asserting a 200, and returns the body's length.</summary>
+    /// <summary>GETs every member in <paramref name="format"/> (a key), asserting a 200; the body's length.</summary>
     public async Task<long> DownloadAsync(string format)
     {
         using var response = await Client.GetAsync($"/api/organization?format={format}&count={MemberCount}");

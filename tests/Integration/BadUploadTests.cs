@@ -12,7 +12,8 @@ public sealed class BadUploadTests(ApiServer server)
 
     // Format keys rather than formats, so that each row is a test case of its own in a listing.
     public static TheoryData<string, string> EndpointsAndFormats() => TheoryRows.Of(
-        WireFormat.All.Select(format => ("/api/organization", format.Key)).Concat(BaselineContract.Sent.Keys.Select(format => (HttpPayloads.BaselinePath, format.Key))));
+        WireFormat.All.Select(format => ("/api/organization", format.Key))
+            .Concat(BaselineContract.Sent.Keys.Select(format => (HttpPayloads.BaselinePath, format.Key))));
 
     [Theory]
     [MemberData(nameof(EndpointsAndFormats))]
@@ -21,10 +22,11 @@ public sealed class BadUploadTests(ApiServer server)
         var format = WireFormat.FromKey(formatKey)!;
         var payload = await HttpPayloads.DownloadAsync(server.Client, format, 3);
         var full = OrganizationChecksum.Compute(server.ExpectedFirst(3));
+        var contentType = HttpPayloads.ContentType(path, format);
 
         for (var length = 0; length < payload.Length; length++)
         {
-            using var response = await HttpPayloads.PostAsync(server.Client, path, payload[..length], HttpPayloads.ContentType(path, format));
+            using var response = await HttpPayloads.PostAsync(server.Client, path, payload[..length], contentType);
             if (format == WireFormat.Protobuf && response.StatusCode == HttpStatusCode.OK)
             {
                 // Protobuf has no end marker: a cut at a field boundary is a valid, smaller message. It must not pass for the whole.

@@ -117,7 +117,8 @@ public sealed class ComposeDeploymentTests(DockerImageFixture fixture, ITestOutp
         async () =>
         {
             using var response = await api.GetAsync("/healthz");
-            return response.StatusCode == HttpStatusCode.OK ? null : ((int)response.StatusCode).ToString(CultureInfo.InvariantCulture);
+            var status = (int)response.StatusCode;
+            return status == 200 ? null : status.ToString(CultureInfo.InvariantCulture);
         },
         TimeSpan.FromSeconds(90),
         TimeSpan.FromMilliseconds(200),
@@ -132,7 +133,8 @@ public sealed class ComposeDeploymentTests(DockerImageFixture fixture, ITestOutp
                 .Select(target => (Instance: target.GetProperty("labels").GetProperty("instance").GetString()!, Health: target.GetProperty("health").GetString()!))
                 .OrderBy(target => target.Instance, StringComparer.Ordinal)
                 .ToArray();
-            var up = targets.Select(target => target.Instance).SequenceEqual(Replicas) && targets.All(target => target.Health == "up");
+            var up = targets.Select(target => target.Instance).SequenceEqual(Replicas)
+                && targets.All(target => target.Health == "up");
             return up ? null : string.Join(", ", targets.Select(target => $"{target.Instance} {target.Health}"));
         },
         TimeSpan.FromSeconds(60),

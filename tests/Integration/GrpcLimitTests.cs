@@ -40,7 +40,8 @@ public sealed class GrpcLimitTests(LimitedApiServer server)
         // Without the flag the client's send loop can meet the closed stream before the status arrives, and throws
         // protobuf-net.Grpc's IncompleteSendRpcException instead of the server's answer.
         var context = new CallContext(flags: CallContextFlags.IgnoreStreamTermination);
-        var exception = await Assert.ThrowsAsync<RpcException>(async () => await service.UploadOrganizationAsync(GrpcClients.Parts(server.ExpectedFirst(batch * batches), batch), context));
+        var parts = GrpcClients.Parts(server.ExpectedFirst(batch * batches), batch);
+        var exception = await Assert.ThrowsAsync<RpcException>(async () => await service.UploadOrganizationAsync(parts, context));
 
         Assert.Equal(StatusCode.ResourceExhausted, exception.StatusCode);
         Assert.Contains(setting, exception.Status.Detail, StringComparison.Ordinal);

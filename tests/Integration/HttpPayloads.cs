@@ -9,8 +9,9 @@ public static class HttpPayloads
     /// <summary>The MVC baseline's route, beside the streamed <c>/api/organization</c>.</summary>
     public const string BaselinePath = "/" + BaselineContract.Route;
 
-    /// <summary>The Content-Type to upload <paramref name="format"/> to <paramref name="path"/> with: the baseline's stock formatters know other names.</summary>
-    public static string ContentType(string path, WireFormat format) => path == BaselinePath ? BaselineContract.Sent[format] : format.MediaType;
+    /// <summary>The Content-Type of an upload of <paramref name="format"/> to <paramref name="path"/>.</summary>
+    public static string ContentType(string path, WireFormat format) =>
+        path == BaselinePath ? BaselineContract.Sent[format] : format.MediaType;
 
     /// <summary>GETs the organization's first <paramref name="count"/> members in <paramref name="format"/> as bytes (small counts only).</summary>
     public static async Task<byte[]> DownloadAsync(HttpClient client, WireFormat format, int count) =>
@@ -20,7 +21,10 @@ public static class HttpPayloads
     {
         var request = new HttpRequestMessage(HttpMethod.Post, path)
         {
-            Content = new ByteArrayContent(body) { Headers = { ContentType = contentType is null ? null : MediaTypeHeaderValue.Parse(contentType) } },
+            Content = new ByteArrayContent(body)
+            {
+                Headers = { ContentType = contentType is null ? null : MediaTypeHeaderValue.Parse(contentType) },
+            },
         };
         request.Headers.Accept.ParseAdd(accept);
         return client.SendAsync(request);
@@ -31,7 +35,8 @@ public static class HttpPayloads
         PostAsync(client, "/api/organization", body, format.MediaType);
 
     /// <summary>An upload's summary, read as JSON with the web defaults (camelCase).</summary>
-    public static async Task<UploadSummary> ReadSummaryAsync(HttpResponseMessage response) => (await response.Content.ReadFromJsonAsync<UploadSummary>())!;
+    public static async Task<UploadSummary> ReadSummaryAsync(HttpResponseMessage response) =>
+        (await response.Content.ReadFromJsonAsync<UploadSummary>())!;
 
     /// <summary>Calls <paramref name="use"/> with a temporary copy of the .proto the server publishes, deleted after.</summary>
     public static async Task<T> WithServedSchemaAsync<T>(HttpClient client, Func<string, T> use)
@@ -52,7 +57,7 @@ public static class HttpPayloads
     public static IEnumerable<string> MediaTypeNames(IEnumerable<WireFormat> formats) =>
         formats.SelectMany(format => (string[])[format.MediaType, .. format.Aliases]);
 
-    /// <summary>Asserts that a problem's <c>supportedMediaTypes</c> are every name and alias of <paramref name="formats"/>.</summary>
+    /// <summary>Asserts that a problem lists every name and alias of <paramref name="formats"/> as supported.</summary>
     public static void AssertSupportedMediaTypes(JsonDocument problem, IEnumerable<WireFormat> formats) => Assert.Equal(
         MediaTypeNames(formats).Order(StringComparer.Ordinal),
         problem.RootElement.GetProperty("supportedMediaTypes").EnumerateArray().Select(e => e.GetString()!).Order(StringComparer.Ordinal));

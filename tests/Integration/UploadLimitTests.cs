@@ -58,7 +58,8 @@ public sealed class UploadLimitTests(LimitedApiServer server)
     {
         var format = WireFormat.FromKey(uploadFormat)!;
         var payload = await HttpPayloads.DownloadAsync(server.Client, format, 100);
-        using (var holder = await RawSocketClient.SendHalfAnUploadAsync(server.BaseAddress.Port, path, HttpPayloads.ContentType(path, format), payload))
+        var contentType = HttpPayloads.ContentType(path, format);
+        using (var holder = await RawSocketClient.SendHalfAnUploadAsync(server.BaseAddress.Port, path, contentType, payload))
         {
             var stopwatch = Stopwatch.StartNew();
             using var rejected = await server.Client.GetAsync($"{path}?format={downloadFormat}");

@@ -14,7 +14,7 @@ public sealed class BufferSegment : ReadOnlySequenceSegment<byte>
         RunningIndex = runningIndex;
     }
 
-    /// <summary>The payload as a sequence of segments of <paramref name="segmentSize"/> bytes (the last may be shorter), without a copy.</summary>
+    /// <summary>The payload, uncopied, in segments of <paramref name="segmentSize"/> bytes (the last may be shorter).</summary>
     public static ReadOnlySequence<byte> Split(ReadOnlyMemory<byte> payload, int segmentSize)
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(segmentSize);

@@ -32,7 +32,7 @@ public static class RawSocketClient
         socket.LingerState = new LingerOption(enable: true, seconds: 0);
     }
 
-    /// <summary>Reads a response head (status line and headers) one byte at a time, so that nothing after it is consumed.</summary>
+    /// <summary>Reads a response head one byte at a time, so that nothing after it is consumed.</summary>
     public static async Task<string> ReadHeadAsync(Socket socket, TimeSpan timeout)
     {
         ArgumentNullException.ThrowIfNull(socket);
@@ -67,7 +67,8 @@ public static class RawSocketClient
             var head = $"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: {contentType}\r\n" +
                 $"Content-Length: {payload.Length}\r\nExpect: 100-continue\r\n\r\n";
             await socket.SendAsync(Encoding.ASCII.GetBytes(head));
-            Assert.StartsWith("HTTP/1.1 100 ", await ReadHeadAsync(socket, TimeSpan.FromSeconds(30)), StringComparison.Ordinal);
+            var answer = await ReadHeadAsync(socket, TimeSpan.FromSeconds(30));
+            Assert.StartsWith("HTTP/1.1 100 ", answer, StringComparison.Ordinal);
             await socket.SendAsync(payload.AsMemory(0, payload.Length / 2));
             return socket;
         }

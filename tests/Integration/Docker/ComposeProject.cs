@@ -111,7 +111,8 @@ public sealed class ComposeProject
     public async Task<string[]> LeftoversAsync(IEnumerable<string> volumes)
     {
         var networks = DockerCli.Lines(await DockerCli.RunAsync("network", "ls", "-q", "--filter", $"label={ProjectLabel}={Name}"));
-        List<string> left = [.. (await ContainersAsync()).Select(id => "container " + id), .. networks.Select(id => "network " + id)];
+        List<string> left =
+            [.. (await ContainersAsync()).Select(id => "container " + id), .. networks.Select(id => "network " + id)];
         foreach (var volume in volumes)
         {
             if ((await DockerCli.TryRunAsync(["volume", "inspect", volume])).ExitCode == 0)
