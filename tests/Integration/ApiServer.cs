@@ -1,7 +1,4 @@
 using System.Collections.Concurrent;
-using System.Diagnostics;
-using System.Globalization;
-using System.Net;
 using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Hosting.Server;
@@ -10,14 +7,12 @@ using Microsoft.AspNetCore.Mvc.Testing;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
-using WebSerialization.Models;
 using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.IntegrationTests;
 
-// The real app on real Kestrel, listening on 127.0.0.1 with an ephemeral port, serving the full 1,000,000
-// members (or what a subclass configures). One instance is shared by every test class in the ApiCollection; it records every
-// log entry at Warning or above so tests can assert that nothing was logged as an error.
+// The real app on real Kestrel on 127.0.0.1, serving a million members (or what a subclass configures), shared by the
+// ApiCollection; it records the log so that tests can assert that nothing was logged as an error.
 public class ApiServer : WebApplicationFactory<Program>
 {
     private const string RequestLogCategory = "WebSerialization.Api.Diagnostics.RequestLogMiddleware";
@@ -55,6 +50,10 @@ public class ApiServer : WebApplicationFactory<Program>
     /// <summary>The data the server serves, generated the same way in the test process.</summary>
     public Organization Expected { get; }
 
+    /// <summary><see cref="Expected"/> with its first <paramref name="count"/> members only.</summary>
+    public Organization ExpectedFirst(int count) =>
+        new() { Id = Expected.Id, Tags = Expected.Tags, Members = Expected.Members!.GetRange(0, count) };
+
     /// <summary>Every log entry at Warning or above, oldest first.</summary>
     public ConcurrentQueue<(LogLevel Level, string Category, string Message)> Problems { get; } = new();
 
@@ -68,8 +67,8 @@ public class ApiServer : WebApplicationFactory<Program>
         Assert.True(errors.Length == 0, "The server logged errors:\n" + string.Join("\n\n", errors));
     }
 
-    // Waits until a heavy GET of path succeeds (a 429 means the permit of an abandoned upload has
-    // not come back yet; more than 10 s of them fails), then fails on any error logged so far.
+    // Waits until a GET of path succeeds (for a heavy one, a 429 means the permit of an abandoned upload has not come
+    // back yet; more than 10 s of them fails), then fails on any error logged so far.
     public async Task AssertStillServingAsync(string path)
     {
         var stopwatch = Stopwatch.StartNew();
@@ -232,4 +231,21 @@ public sealed class SwitchedOffApiServer() : ApiServer(new()
 public sealed class MetricsServer() : ApiServer(new() { ["Metrics:Enabled"] = "true", ["Organization:MemberCount"] = MemberCount.ToString(CultureInfo.InvariantCulture) })
 {
     public const int MemberCount = 1_000;
+
+    /// <summary>GETs every member in <paramref name="format"/> (a key), asserting a 200; the body's length.</summary>
+    public async Task<long> DownloadAsync(string format)
+    {
+        using var response = await Client.GetAsync($"/api/organization?format={format}&count={MemberCount}");
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        return (await response.Content.ReadAsByteArrayAsync()).LongLength;
+    }
+
+    /// <summary>The Prometheus text of <c>/metrics</c>, asserting a 200 as text/plain.</summary>
+    public async Task<string> ScrapeAsync()
+    {
+        using var response = await Client.GetAsync("/metrics");
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal("text/plain", response.Content.Headers.ContentType?.MediaType);
+        return await response.Content.ReadAsStringAsync();
+    }
 }

@@ -1,10 +1,6 @@
-using System.Diagnostics;
-using System.Net;
 using System.Net.Sockets;
 using WebSerialization.Models.Baseline;
-using WebSerialization.Models;
 using WebSerialization.Models.Codecs;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -12,13 +8,12 @@ namespace WebSerialization.IntegrationTests;
 [Collection(ApiCollection.Name)]
 public sealed class BadUploadTests(ApiServer server)
 {
-    private const string BaselinePath = "/" + BaselineContract.Route;
-
     public static TheoryData<string> FormatKeys() => [.. WireFormat.All.Select(format => format.Key)];
 
     // Format keys rather than formats, so that each row is a test case of its own in a listing.
     public static TheoryData<string, string> EndpointsAndFormats() => TheoryRows.Of(
-        WireFormat.All.Select(format => ("/api/organization", format.Key)).Concat(BaselineContract.Sent.Keys.Select(format => (BaselinePath, format.Key))));
+        WireFormat.All.Select(format => ("/api/organization", format.Key))
+            .Concat(BaselineContract.Sent.Keys.Select(format => (HttpPayloads.BaselinePath, format.Key))));
 
     [Theory]
     [MemberData(nameof(EndpointsAndFormats))]
@@ -26,8 +21,8 @@ public sealed class BadUploadTests(ApiServer server)
     {
         var format = WireFormat.FromKey(formatKey)!;
         var payload = await HttpPayloads.DownloadAsync(server.Client, format, 3);
-        var full = OrganizationChecksum.Compute(new Organization { Id = 1, Tags = server.Expected.Tags, Members = server.Expected.Members!.GetRange(0, 3) });
-        var contentType = path == BaselinePath ? BaselineContract.Sent[format] : format.MediaType;
+        var full = OrganizationChecksum.Compute(server.ExpectedFirst(3));
+        var contentType = HttpPayloads.ContentType(path, format);
 
         for (var length = 0; length < payload.Length; length++)
         {
@@ -110,9 +105,7 @@ public sealed class BadUploadTests(ApiServer server)
         using var response = await HttpPayloads.PostAsync(server.Client, "/api/organization", "{}"u8.ToArray(), contentType);
 
         using var problem = await HttpPayloads.AssertProblemAsync(response, 415);
-        var supported = problem.RootElement.GetProperty("supportedMediaTypes").EnumerateArray().Select(e => e.GetString()!);
-        var table = WireFormat.All.SelectMany(d => (string[])[d.MediaType, .. d.Aliases]);
-        Assert.Equal(table.Order(StringComparer.Ordinal), supported.Order(StringComparer.Ordinal));
+        HttpPayloads.AssertSupportedMediaTypes(problem, WireFormat.All);
     }
 
     [Theory]

@@ -1,15 +1,10 @@
-using System.Net;
 using System.Net.Http.Headers;
 using System.Security.Cryptography;
-using System.Text;
-using System.Text.Json;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
 using WebSerialization.Api.Baseline;
 using WebSerialization.Models.Baseline;
 using WebSerialization.Models.Json;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -18,7 +13,7 @@ namespace WebSerialization.IntegrationTests;
 [Collection(ApiCollection.Name)]
 public sealed class BaselineEndpointTests(ApiServer server)
 {
-    private const string BaselinePath = "/" + BaselineContract.Route;
+    private const string BaselinePath = HttpPayloads.BaselinePath;
 
     // A browser's navigation Accept (Chromium's).
     private const string BrowserAccept = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7";
@@ -255,7 +250,7 @@ public sealed class BaselineEndpointTests(ApiServer server)
         return await server.Client.SendAsync(request);
     }
 
-    // The body's SHA-256, read as it arrives: a million members is 150 MB of JSON.
+    // The body's SHA-256, read as it arrives: a million members do not belong in memory.
     private async Task<(HttpStatusCode Status, string Sha256)> HashAsync(string path)
     {
         using var response = await server.Client.GetAsync(path, HttpCompletionOption.ResponseHeadersRead);
@@ -267,8 +262,7 @@ public sealed class BaselineEndpointTests(ApiServer server)
 
     private async Task<UploadSummary> UploadAsync(string path, WireFormat format, byte[] body)
     {
-        var contentType = path == BaselinePath ? BaselineContract.Sent[format] : format.MediaType;
-        using var response = await HttpPayloads.PostAsync(server.Client, path, body, contentType);
+        using var response = await HttpPayloads.PostAsync(server.Client, path, body, HttpPayloads.ContentType(path, format));
         Assert.True(response.StatusCode == HttpStatusCode.OK, $"{path} answered {(int)response.StatusCode}: {await response.Content.ReadAsStringAsync()}");
         return await HttpPayloads.ReadSummaryAsync(response);
     }

@@ -1,12 +1,6 @@
-using System.Diagnostics;
-using System.Globalization;
-using System.Net;
 using System.Net.Http.Headers;
-using System.Text.Json;
 using WebSerialization.IntegrationTests.Docker;
-using WebSerialization.Models;
 using WebSerialization.Tests.Processes;
-using WebSerialization.Tests.Support;
 using Xunit.Abstractions;
 
 namespace WebSerialization.IntegrationTests;
@@ -119,62 +113,59 @@ public sealed class ComposeDeploymentTests(DockerImageFixture fixture, ITestOutp
     }
 
     // HAProxy answers 503 until a replica passes its health checks, and nothing until its container listens.
-    private static async Task WaitUntilHAProxyAnswersAsync(HttpClient api)
-    {
-        var waited = Stopwatch.StartNew();
-        var last = "no answer";
-        while (waited.Elapsed < TimeSpan.FromSeconds(90))
+    private static Task WaitUntilHAProxyAnswersAsync(HttpClient api) => PollAsync(
+        async () =>
         {
-            try
-            {
-                using var response = await api.GetAsync("/healthz");
-                if (response.StatusCode == HttpStatusCode.OK)
-                {
-                    return;
-                }
-
-                last = ((int)response.StatusCode).ToString(CultureInfo.InvariantCulture);
-            }
-            catch (HttpRequestException exception)
-            {
-                last = exception.Message;
-            }
-
-            await Task.Delay(200);
-        }
-
-        throw new TimeoutException($"HAProxy's /healthz did not answer 200 within 90 s (last: {last}).");
-    }
+            using var response = await api.GetAsync("/healthz");
+            var status = (int)response.StatusCode;
+            return status == 200 ? null : status.ToString(CultureInfo.InvariantCulture);
+        },
+        TimeSpan.FromSeconds(90),
+        TimeSpan.FromMilliseconds(200),
+        "HAProxy's /healthz did not answer 200 within 90 s");
 
     // Prometheus scrapes every 5 s (deploy/prometheus/prometheus.yml); a target is "up" once a scrape of it succeeded.
-    private static async Task WaitUntilPrometheusScrapesEveryReplicaAsync(HttpClient prometheus)
+    private static Task WaitUntilPrometheusScrapesEveryReplicaAsync(HttpClient prometheus) => PollAsync(
+        async () =>
+        {
+            using var document = JsonDocument.Parse(await prometheus.GetStringAsync("/api/v1/targets"));
+            var targets = document.RootElement.GetProperty("data").GetProperty("activeTargets").EnumerateArray()
+                .Select(target => (Instance: target.GetProperty("labels").GetProperty("instance").GetString()!, Health: target.GetProperty("health").GetString()!))
+                .OrderBy(target => target.Instance, StringComparer.Ordinal)
+                .ToArray();
+            var up = targets.Select(target => target.Instance).SequenceEqual(Replicas)
+                && targets.All(target => target.Health == "up");
+            return up ? null : string.Join(", ", targets.Select(target => $"{target.Instance} {target.Health}"));
+        },
+        TimeSpan.FromSeconds(60),
+        TimeSpan.FromMilliseconds(500),
+        $"Prometheus did not list {string.Join(", ", Replicas)} as up within 60 s");
+
+    // Asks check every interval until it answers null, for at most timeout; then fails with its last answer (or error).
+    private static async Task PollAsync(Func<Task<string?>> check, TimeSpan timeout, TimeSpan interval, string failure)
     {
         var waited = Stopwatch.StartNew();
         var last = "no answer";
-        while (waited.Elapsed < TimeSpan.FromSeconds(60))
+        while (waited.Elapsed < timeout)
         {
             try
             {
-                using var document = JsonDocument.Parse(await prometheus.GetStringAsync("/api/v1/targets"));
-                var targets = document.RootElement.GetProperty("data").GetProperty("activeTargets").EnumerateArray()
-                    .Select(target => (Instance: target.GetProperty("labels").GetProperty("instance").GetString()!, Health: target.GetProperty("health").GetString()!))
-                    .OrderBy(target => target.Instance, StringComparer.Ordinal)
-                    .ToArray();
-                last = string.Join(", ", targets.Select(target => $"{target.Instance} {target.Health}"));
-                if (targets.Select(target => target.Instance).SequenceEqual(Replicas) && targets.All(target => target.Health == "up"))
+                if (await check() is not { } answer)
                 {
                     return;
                 }
+
+                last = answer;
             }
             catch (HttpRequestException exception)
             {
                 last = exception.Message;
             }
 
-            await Task.Delay(500);
+            await Task.Delay(interval);
         }
 
-        throw new TimeoutException($"Prometheus did not list {string.Join(", ", Replicas)} as up within 60 s; its targets: {last}.");
+        throw new TimeoutException($"{failure} (last: {last}).");
     }
 
     // The counts once Prometheus has counted sent requests since before, or after 30 s (six scrapes) with what it has.

@@ -1,8 +1,6 @@
-using System.Net;
 using Microsoft.AspNetCore.Connections;
 using Microsoft.Extensions.DependencyInjection;
 using WebSerialization.Api.Transport;
-using WebSerialization.Models;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -32,9 +30,9 @@ public sealed class ConfigurationSwitchTests(SwitchedOffApiServer server) : ICla
     [Fact]
     public async Task LeavesSwaggerOutOfTheLinksThePageShowsWhenSwitchedOff()
     {
-        using var service = System.Text.Json.JsonDocument.Parse(await server.Client.GetStringAsync("/api/service"));
+        using var service = JsonDocument.Parse(await server.Client.GetStringAsync("/api/service"));
 
-        Assert.Equal(System.Text.Json.JsonValueKind.Null, service.RootElement.GetProperty("links").GetProperty("swagger").ValueKind);
+        Assert.Equal(JsonValueKind.Null, service.RootElement.GetProperty("links").GetProperty("swagger").ValueKind);
         Assert.Equal(100, service.RootElement.GetProperty("memberCount").GetInt32());
     }
 

@@ -1,16 +1,12 @@
 using System.IO.Pipelines;
-using System.Net;
-using System.Text.Json;
 using WebSerialization.Models.Codecs;
 using WebSerialization.Models.Streaming;
-using WebSerialization.Models;
 
 namespace WebSerialization.IntegrationTests;
 
-// Uploads and conversions take the memory of a member, not of the organization: a server whose whole GC heap is
-// smaller than a million-member organization (HeapLimitedApiProcess) summarizes and converts one in
-// every format. The body is streamed from the generated organization, and the converted answer is checked as it is
-// read, so neither side of the test holds a payload either.
+// Uploads and conversions take the memory of a member, not of the organization: a server whose GC heap is smaller than
+// a million-member organization (HeapLimitedApiProcess) summarizes and converts one in every format. Neither side of
+// the test holds a payload: the body is encoded as it is sent, and the converted answer is checked as it is read.
 public sealed class ConstantMemoryUploadTests(HeapLimitedApiProcess server) : IClassFixture<HeapLimitedApiProcess>
 {
     private static readonly Lazy<(Organization Organization, string Checksum)> Million = new(() =>
@@ -41,9 +37,8 @@ public sealed class ConstantMemoryUploadTests(HeapLimitedApiProcess server) : IC
     [MemberData(nameof(TheoryRows.Formats), MemberType = typeof(TheoryRows))]
     public async Task ConvertsAMillionMemberUploadInAHeapSmallerThanTheOrganization(WireFormat from)
     {
-        // Each source into the next format, so that every format is read and written once, and the two conversions
-        // whose target states the member count first but whose source does not (JSON to MessagePack, protobuf to
-        // binary) are among them.
+        // Each source into the next format: every format is read and written once, JSON to MessagePack and protobuf to
+        // binary (a target that states the member count first, from a source that does not) among them.
         var to = WireFormat.All[(WireFormat.All.ToList().IndexOf(from) + 1) % WireFormat.All.Count];
         var (organization, checksum) = Million.Value;
         using var request = Post($"/api/organization/convert?format={to.Key}", from, organization);

@@ -1,6 +1,3 @@
-using System.Net;
-using WebSerialization.Models;
-
 namespace WebSerialization.IntegrationTests;
 
 [Collection(ApiCollection.Name)]
@@ -123,8 +120,6 @@ public sealed class ContentNegotiationTests(ApiServer server)
     private static async Task AssertNotAcceptableAsync(HttpResponseMessage response)
     {
         using var problem = await HttpPayloads.AssertProblemAsync(response, 406);
-        Assert.Equal(
-            WireFormat.All.SelectMany(d => (string[])[d.MediaType, .. d.Aliases]).Order(StringComparer.Ordinal),
-            problem.RootElement.GetProperty("supportedMediaTypes").EnumerateArray().Select(e => e.GetString()!).Order(StringComparer.Ordinal));
+        HttpPayloads.AssertSupportedMediaTypes(problem, WireFormat.All);
     }
 }

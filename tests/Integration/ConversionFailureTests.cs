@@ -1,9 +1,4 @@
-using System.Globalization;
-using System.Net;
-using System.Text;
-using WebSerialization.Models;
 using WebSerialization.Models.Streaming;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -36,7 +31,7 @@ public sealed class ConversionFailureTests(ApiServer server)
         Assert.False(text.EndsWith("\r\n0\r\n\r\n", StringComparison.Ordinal), $"The chunked body was terminated as if complete ({answer.Length} bytes, reset: {reset}).");
         await server.WaitForEventsAsync(e => e.Message.Contains("the response was aborted", StringComparison.Ordinal), TimeSpan.FromSeconds(30), "The server did not log the aborted conversion within 30 s.", skip: before);
 
-        await AssertStillServingAsync();
+        await server.AssertStillServingAsync("/api/organization?count=10");
     }
 
     [Theory]
@@ -63,7 +58,7 @@ public sealed class ConversionFailureTests(ApiServer server)
         });
 
         Assert.True(failure is HttpRequestException or IOException, $"After {received} bytes: {failure?.GetType().Name ?? "the answer completed"}: {failure?.Message}");
-        await AssertStillServingAsync();
+        await server.AssertStillServingAsync("/api/organization?count=10");
     }
 
     [Theory]
@@ -100,11 +95,4 @@ public sealed class ConversionFailureTests(ApiServer server)
 
     private static string[] TemporaryFiles() =>
         [.. Directory.GetFiles(Path.GetTempPath(), OrganizationStreamConverter.TemporaryFilePrefix + "*").Order(StringComparer.Ordinal)];
-
-    private async Task AssertStillServingAsync()
-    {
-        server.AssertNoErrorsLogged();
-        using var next = await server.Client.GetAsync("/api/organization?count=10");
-        Assert.Equal(HttpStatusCode.OK, next.StatusCode);
-    }
 }

@@ -1,14 +1,7 @@
-using System.Diagnostics;
-using System.Globalization;
-using System.Net;
 using System.Net.Http.Headers;
 using System.Net.Sockets;
-using System.Text;
-using System.Text.Json;
 using System.Text.RegularExpressions;
 using WebSerialization.IntegrationTests.Docker;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
 using Xunit.Abstractions;
 
 namespace WebSerialization.IntegrationTests;

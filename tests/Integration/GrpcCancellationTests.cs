@@ -1,14 +1,12 @@
-using System.Diagnostics;
 using Grpc.Core;
 using ProtoBuf.Grpc;
 using WebSerialization.Models.Grpc;
 
 namespace WebSerialization.IntegrationTests;
 
-// A client's cancel or an expired deadline stops the server's stream, watched from the server's side: it logs how
-// far it got when it stops early. On a server of its own, because grpc-dotnet logs an error when the client's reset
-// reaches a write before the call's cancellation is flagged, a race of its own that the shared servers' "no errors
-// logged" checks must not see.
+// A client's cancel or an expired deadline stops the server's stream, which logs how far it got. On a server of its
+// own: grpc-dotnet logs an error when the client's reset reaches a write before the call's cancellation is flagged, a
+// race that the shared servers' "no errors logged" checks must not see.
 public sealed class GrpcCancellationTests(GrpcCancellationServer server) : IClassFixture<GrpcCancellationServer>
 {
     [Theory]
@@ -55,5 +53,5 @@ public sealed class GrpcCancellationTests(GrpcCancellationServer server) : IClas
         server.AppEvents.Count(entry => entry.Message.StartsWith("gRPC stream of ", StringComparison.Ordinal));
 }
 
-/// <summary>A server whose stream (200,000 members, about 17 MB) outlasts HTTP/2's flow-control windows.</summary>
+/// <summary>A server whose stream of 200,000 members outlasts HTTP/2's flow-control windows.</summary>
 public sealed class GrpcCancellationServer() : ApiServer(new() { ["Organization:MemberCount"] = "200000" });

@@ -3,7 +3,6 @@ using Grpc.Core;
 using Grpc.Net.Client;
 using ProtoBuf.Grpc.Client;
 using ProtoBuf.Grpc.Configuration;
-using WebSerialization.Models;
 using WebSerialization.Models.Grpc;
 
 namespace WebSerialization.IntegrationTests;
@@ -11,7 +10,7 @@ namespace WebSerialization.IntegrationTests;
 /// <summary>Grpc.Net.Client channels to a test server's h2c endpoint, with protobuf-net.Grpc's code-first client.</summary>
 internal static class GrpcClients
 {
-    /// <summary>A channel that reads messages of any size the server may send (a million members are about 87 MB).</summary>
+    /// <summary>A channel that sends and reads messages of any size (a unary answer of a million members among them).</summary>
     public static GrpcChannel Channel(ApiServer server) =>
         GrpcChannel.ForAddress(server.GrpcAddress, new GrpcChannelOptions { MaxReceiveMessageSize = null, MaxSendMessageSize = null });
 

@@ -1,16 +1,12 @@
-using System.Globalization;
 using Grpc.Core;
 using ProtoBuf.Grpc;
-using WebSerialization.Models;
 using WebSerialization.Models.Grpc;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
-// gRPC's message limits and the upload limits, on a server whose limits are small (1,000 members, 64 KB messages
-// each way, 500 members an upload): each refusal is RESOURCE_EXHAUSTED naming the setting to change, and
-// the server answers the next call. An upload is refused over gRPC for the same limit or error, at the same offset, as
-// the same bytes posted to /api/organization.
+// gRPC's message limits and the upload limits on LimitedApiServer: each refusal is RESOURCE_EXHAUSTED naming the
+// setting, the server answers the next call, and an upload is refused for the same limit or error, at the same offset,
+// as the same bytes posted to /api/organization.
 [Collection(LimitedApiCollection.Name)]
 public sealed class GrpcLimitTests(LimitedApiServer server)
 {
@@ -44,7 +40,8 @@ public sealed class GrpcLimitTests(LimitedApiServer server)
         // Without the flag the client's send loop can meet the closed stream before the status arrives, and throws
         // protobuf-net.Grpc's IncompleteSendRpcException instead of the server's answer.
         var context = new CallContext(flags: CallContextFlags.IgnoreStreamTermination);
-        var exception = await Assert.ThrowsAsync<RpcException>(async () => await service.UploadOrganizationAsync(GrpcClients.Parts(Prefix(batch * batches), batch), context));
+        var parts = GrpcClients.Parts(server.ExpectedFirst(batch * batches), batch);
+        var exception = await Assert.ThrowsAsync<RpcException>(async () => await service.UploadOrganizationAsync(parts, context));
 
         Assert.Equal(StatusCode.ResourceExhausted, exception.StatusCode);
         Assert.Contains(setting, exception.Status.Detail, StringComparison.Ordinal);
@@ -107,15 +104,13 @@ public sealed class GrpcLimitTests(LimitedApiServer server)
         // Each message is an OrganizationPart, whole fields: a member cut between two messages is not one.
         var payload = await HttpPayloads.DownloadAsync(server.Client, WireFormat.Protobuf, 3);
         using var response = await HttpPayloads.UploadAsync(server.Client, WireFormat.Protobuf, payload);
-        Assert.Equal(System.Net.HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
 
         var refusal = await GrpcRefusalAsync([payload[..^5], payload[^5..]]);
 
         Assert.Equal(StatusCode.InvalidArgument, refusal.StatusCode);
         Assert.Equal((payload.Length - 5).ToString(CultureInfo.InvariantCulture), refusal.Trailers.GetValue("offset"));
     }
-
-    private Organization Prefix(int count) => new() { Id = server.Expected.Id, Tags = server.Expected.Tags, Members = server.Expected.Members!.GetRange(0, count) };
 
     private async Task<RpcException> GrpcRefusalAsync(IEnumerable<byte[]> messages)
     {

@@ -1,7 +1,5 @@
 using Grpc.Core;
-using WebSerialization.Models;
 using WebSerialization.Models.Grpc;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 

@@ -1,14 +1,11 @@
 using System.Collections.Concurrent;
-using System.Diagnostics;
-using System.Globalization;
 using WebSerialization.Api.Organizations;
 using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.IntegrationTests;
 
-// The built API in a process of its own whose GC heap is capped at HeapHardLimitBytes, serving a small
-// organization: far too little heap to build a million-member organization (about 255 MB), so any upload or
-// conversion that held the whole graph would fail there with an OutOfMemoryException.
+// The built API in a process of its own, serving a small organization with its GC heap capped below what a
+// million-member organization takes: an upload or conversion that held the whole graph would run out of memory.
 public sealed class HeapLimitedApiProcess : IAsyncLifetime
 {
     /// <summary>The process's GC heap limit (DOTNET_GCHeapHardLimit).</summary>

@@ -1,7 +1,4 @@
-using System.Net;
 using System.Net.Sockets;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 

@@ -1,7 +1,4 @@
-using System.Net;
 using System.Net.Http.Headers;
-using System.Text.Json;
-using WebSerialization.Models;
 
 namespace WebSerialization.IntegrationTests;
 

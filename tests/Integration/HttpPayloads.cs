@@ -1,24 +1,31 @@
 using System.Net.Http.Headers;
-using System.Text.Json;
-using WebSerialization.Models;
+using System.Net.Http.Json;
+using WebSerialization.Models.Baseline;
 
 namespace WebSerialization.IntegrationTests;
 
 public static class HttpPayloads
 {
+    /// <summary>The MVC baseline's route, beside the streamed <c>/api/organization</c>.</summary>
+    public const string BaselinePath = "/" + BaselineContract.Route;
+
+    /// <summary>The Content-Type of an upload of <paramref name="format"/> to <paramref name="path"/>.</summary>
+    public static string ContentType(string path, WireFormat format) =>
+        path == BaselinePath ? BaselineContract.Sent[format] : format.MediaType;
+
     /// <summary>GETs the organization's first <paramref name="count"/> members in <paramref name="format"/> as bytes (small counts only).</summary>
     public static async Task<byte[]> DownloadAsync(HttpClient client, WireFormat format, int count) =>
         await client.GetByteArrayAsync($"/api/organization?count={count}&format={format.Key}");
 
     public static Task<HttpResponseMessage> PostAsync(HttpClient client, string path, byte[] body, string? contentType, string accept = WireMediaTypes.Json)
     {
-        var content = new ByteArrayContent(body);
-        if (contentType is not null)
+        var request = new HttpRequestMessage(HttpMethod.Post, path)
         {
-            content.Headers.ContentType = MediaTypeHeaderValue.Parse(contentType);
-        }
-
-        var request = new HttpRequestMessage(HttpMethod.Post, path) { Content = content };
+            Content = new ByteArrayContent(body)
+            {
+                Headers = { ContentType = contentType is null ? null : MediaTypeHeaderValue.Parse(contentType) },
+            },
+        };
         request.Headers.Accept.ParseAdd(accept);
         return client.SendAsync(request);
     }
@@ -27,13 +34,9 @@ public static class HttpPayloads
     public static Task<HttpResponseMessage> UploadAsync(HttpClient client, WireFormat format, byte[] body) =>
         PostAsync(client, "/api/organization", body, format.MediaType);
 
-    public static async Task<UploadSummary> ReadSummaryAsync(HttpResponseMessage response)
-    {
-        var summary = await JsonSerializer.DeserializeAsync<UploadSummary>(
-            await response.Content.ReadAsStreamAsync(),
-            new JsonSerializerOptions(JsonSerializerDefaults.Web));
-        return summary!;
-    }
+    /// <summary>An upload's summary, read as JSON with the web defaults (camelCase).</summary>
+    public static async Task<UploadSummary> ReadSummaryAsync(HttpResponseMessage response) =>
+        (await response.Content.ReadFromJsonAsync<UploadSummary>())!;
 
     /// <summary>Calls <paramref name="use"/> with a temporary copy of the .proto the server publishes, deleted after.</summary>
     public static async Task<T> WithServedSchemaAsync<T>(HttpClient client, Func<string, T> use)
@@ -49,6 +52,15 @@ public static class HttpPayloads
             File.Delete(schema);
         }
     }
+
+    /// <summary>Every name and alias of <paramref name="formats"/>: the media types that select one of them.</summary>
+    public static IEnumerable<string> MediaTypeNames(IEnumerable<WireFormat> formats) =>
+        formats.SelectMany(format => (string[])[format.MediaType, .. format.Aliases]);
+
+    /// <summary>Asserts that a problem lists every name and alias of <paramref name="formats"/> as supported.</summary>
+    public static void AssertSupportedMediaTypes(JsonDocument problem, IEnumerable<WireFormat> formats) => Assert.Equal(
+        MediaTypeNames(formats).Order(StringComparer.Ordinal),
+        problem.RootElement.GetProperty("supportedMediaTypes").EnumerateArray().Select(e => e.GetString()!).Order(StringComparer.Ordinal));
 
     /// <summary>Asserts a problem details answer with <paramref name="status"/>, and returns its document.</summary>
     public static async Task<JsonDocument> AssertProblemAsync(HttpResponseMessage response, int status)

@@ -1,6 +1,3 @@
-using System.Globalization;
-using System.Text.Json;
-using WebSerialization.Tests.Support;
 using YamlDotNet.RepresentationModel;
 
 namespace WebSerialization.IntegrationTests;

@@ -1,6 +1,4 @@
-using System.Net;
 using System.Net.Sockets;
-using System.Text;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -44,26 +42,9 @@ public static class LoopbackClients
         return socket;
     }
 
-    /// <summary>Reads a response head (status line and headers) one byte at a time, and answers its status code.</summary>
-    public static async Task<int> ReadStatusAsync(Socket socket, TimeSpan timeout)
-    {
-        using var cancellation = new CancellationTokenSource(timeout);
-        var head = new StringBuilder();
-        var buffer = new byte[1];
-        while (!head.ToString().EndsWith("\r\n\r\n", StringComparison.Ordinal))
-        {
-            var read = await socket.ReceiveAsync(buffer, SocketFlags.None, cancellation.Token);
-            if (read == 0)
-            {
-                throw new IOException($"The connection closed after '{head}'.");
-            }
-
-            head.Append((char)buffer[0]);
-        }
-
-        // "HTTP/1.1 200 OK"
-        return int.Parse(head.ToString().AsSpan(9, 3), System.Globalization.CultureInfo.InvariantCulture);
-    }
+    /// <summary>Reads a response head and answers its status code (the 200 of "HTTP/1.1 200 OK").</summary>
+    public static async Task<int> ReadStatusAsync(Socket socket, TimeSpan timeout) =>
+        int.Parse((await RawSocketClient.ReadHeadAsync(socket, timeout)).AsSpan(9, 3), CultureInfo.InvariantCulture);
 
     private static Socket Bound(string source)
     {

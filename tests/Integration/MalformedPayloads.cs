@@ -1,6 +1,3 @@
-using System.Text;
-using WebSerialization.Models;
-
 namespace WebSerialization.IntegrationTests;
 
 /// <summary>Hand-made bad bodies, each a few bytes, built from the formats' published layouts.</summary>

@@ -1,28 +1,22 @@
-using System.Globalization;
-using System.Net;
 using System.Text.RegularExpressions;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
 [Collection(ApiCollection.Name)]
 public sealed class MetricsTests(ApiServer server, MetricsServer metricsServer) : IClassFixture<MetricsServer>
 {
-    private const string Path = "/metrics";
-
     [Fact]
     public async Task GivesThePageItsLinkWhenOn()
     {
-        using var service = System.Text.Json.JsonDocument.Parse(await metricsServer.Client.GetStringAsync("/api/service"));
+        using var service = JsonDocument.Parse(await metricsServer.Client.GetStringAsync("/api/service"));
 
-        Assert.Equal(Path, service.RootElement.GetProperty("links").GetProperty("metrics").GetString());
+        Assert.Equal("/metrics", service.RootElement.GetProperty("links").GetProperty("metrics").GetString());
     }
 
     [Fact]
     public async Task IsOffByDefault()
     {
-        using var response = await server.Client.GetAsync(Path);
+        using var response = await server.Client.GetAsync("/metrics");
 
         Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
     }
@@ -35,9 +29,8 @@ public sealed class MetricsTests(ApiServer server, MetricsServer metricsServer) 
             Assert.Equal(HttpStatusCode.OK, download.StatusCode);
         }
 
-        var (contentType, text) = await ScrapeAsync();
+        var text = await metricsServer.ScrapeAsync();
 
-        Assert.Equal("text/plain", contentType);
         Assert.Contains("# TYPE dotnet_gc_heap_total_allocated_bytes_total counter", text, StringComparison.Ordinal);
         Assert.True(Sample(text, "dotnet_gc_heap_total_allocated_bytes_total") > 0);
         Assert.True(Sample(text, "dotnet_process_memory_working_set_bytes") > 0);
@@ -52,22 +45,15 @@ public sealed class MetricsTests(ApiServer server, MetricsServer metricsServer) 
     [InlineFormatData("binary")]
     public async Task CountsTheResponseBodyBytesOfEachFormat(WireFormat format)
     {
-        var key = format.Key;
-        var label = $"format=\"{key}\"";
-        var before = Sample((await ScrapeAsync()).Text, "webserialization_response_body_written_bytes_total", label) ?? 0;
+        var label = $"format=\"{format.Key}\"";
+        var before = Sample(await metricsServer.ScrapeAsync(), "webserialization_response_body_written_bytes_total", label) ?? 0;
 
-        long received;
-        using (var download = await metricsServer.Client.GetAsync($"/api/organization?format={key}&count={MetricsServer.MemberCount}"))
-        {
-            Assert.Equal(HttpStatusCode.OK, download.StatusCode);
-            received = (await download.Content.ReadAsByteArrayAsync()).LongLength;
-        }
-
-        var after = Sample((await ScrapeAsync()).Text, "webserialization_response_body_written_bytes_total", label);
+        var received = await metricsServer.DownloadAsync(format.Key);
 
         // Other tests of this class download too, so the counter moved by at least this body.
+        var after = Sample(await metricsServer.ScrapeAsync(), "webserialization_response_body_written_bytes_total", label);
         Assert.NotNull(after);
-        Assert.True(after - before >= received, $"{key}: the counter moved by {after - before} bytes; the body had {received}.");
+        Assert.True(after - before >= received, $"{format.Key}: the counter moved by {after - before} bytes; the body had {received}.");
     }
 
     // The access line's figures without the access line: a download counted by route, status and format, its body in the size histogram.
@@ -78,26 +64,14 @@ public sealed class MetricsTests(ApiServer server, MetricsServer metricsServer) 
     {
         var key = format.Key;
         var requests = $"format=\"{key}\",http_request_method=\"GET\",http_response_status_code=\"200\",http_route=\"/api/organization\"";
-        var before = Sample((await ScrapeAsync()).Text, "http_server_request_duration_seconds_count", requests) ?? 0;
-        var sizesBefore = Sample((await ScrapeAsync()).Text, "http_server_response_body_size_bytes_sum", $"format=\"{key}\"") ?? 0;
+        var before = Sample(await metricsServer.ScrapeAsync(), "http_server_request_duration_seconds_count", requests) ?? 0;
+        var sizesBefore = Sample(await metricsServer.ScrapeAsync(), "http_server_response_body_size_bytes_sum", $"format=\"{key}\"") ?? 0;
 
-        long received;
-        using (var download = await metricsServer.Client.GetAsync($"/api/organization?format={key}&count={MetricsServer.MemberCount}"))
-        {
-            Assert.Equal(HttpStatusCode.OK, download.StatusCode);
-            received = (await download.Content.ReadAsByteArrayAsync()).LongLength;
-        }
+        var received = await metricsServer.DownloadAsync(key);
 
-        var text = (await ScrapeAsync()).Text;
+        var text = await metricsServer.ScrapeAsync();
         Assert.True(Sample(text, "http_server_request_duration_seconds_count", requests) - before >= 1, $"{key}: no duration recorded with its format.\n{text}");
         Assert.True(Sample(text, "http_server_response_body_size_bytes_sum", $"format=\"{key}\"") - sizesBefore >= received, $"{key}: the body size histogram did not take the body.\n{text}");
-    }
-
-    private async Task<(string? ContentType, string Text)> ScrapeAsync()
-    {
-        using var response = await metricsServer.Client.GetAsync(Path);
-        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
-        return (response.Content.Headers.ContentType?.MediaType, await response.Content.ReadAsStringAsync());
     }
 
     // The value of the first sample of a metric whose labels contain labelPart, or null when there is none.

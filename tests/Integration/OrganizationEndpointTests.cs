@@ -1,8 +1,3 @@
-using System.Net;
-using System.Text.Json;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
-
 namespace WebSerialization.IntegrationTests;
 
 [Collection(ApiCollection.Name)]
@@ -115,7 +110,7 @@ public sealed class OrganizationEndpointTests(ApiServer server)
         var body = document.RootElement.GetProperty("paths").GetProperty(path).GetProperty("post").GetProperty("requestBody").GetProperty("content");
 
         Assert.Equal(
-            WireFormat.All.SelectMany(d => (string[])[d.MediaType, .. d.Aliases]).Order(StringComparer.Ordinal),
+            HttpPayloads.MediaTypeNames(WireFormat.All).Order(StringComparer.Ordinal),
             body.EnumerateObject().Select(p => p.Name).Order(StringComparer.Ordinal));
     }
 

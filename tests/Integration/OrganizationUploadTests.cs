@@ -1,9 +1,7 @@
-using System.Net;
 using System.Security.Cryptography;
 using CodedInputStream = Google.Protobuf.CodedInputStream;
 using ProtoWireFormat = Google.Protobuf.WireFormat;
 using WebSerialization.Api.Organizations;
-using WebSerialization.Models;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -15,7 +13,7 @@ public sealed class OrganizationUploadTests(ApiServer server)
     public static TheoryData<WireFormat, WireFormat> FormatPairs() => TheoryRows.Of(from source in WireFormat.All from target in WireFormat.All select (source, target));
 
     public static TheoryData<WireFormat, string> EveryNameOfEveryFormat() => TheoryRows.Of(
-        WireFormat.All.SelectMany(format => ((string[])[format.MediaType, .. format.Aliases]).Select(mediaType => (format, mediaType)))
+        WireFormat.All.SelectMany(format => HttpPayloads.MediaTypeNames([format]).Select(mediaType => (format, mediaType)))
             .Concat([(WireFormat.Json, "application/json; charset=utf-8"), (WireFormat.Protobuf, "APPLICATION/X-PROTOBUF")]));
 
     [Theory]
@@ -32,7 +30,7 @@ public sealed class OrganizationUploadTests(ApiServer server)
         Assert.Equal(SmallCount, summary.MemberCount);
         Assert.Equal(5, summary.TagCount);
         Assert.Equal(body.Length, summary.BytesRead);
-        Assert.Equal(OrganizationChecksum.Compute(Prefix(server.Expected, SmallCount)), summary.Checksum);
+        Assert.Equal(OrganizationChecksum.Compute(server.ExpectedFirst(SmallCount)), summary.Checksum);
     }
 
     [Theory]
@@ -124,7 +122,7 @@ public sealed class OrganizationUploadTests(ApiServer server)
         Assert.Equal(10, fields[2]);
         Assert.Equal(5, fields[3]);
         Assert.Equal((long)body.Length, fields[4]);
-        Assert.Equal(OrganizationChecksum.Compute(Prefix(server.Expected, 10)), fields[6]);
+        Assert.Equal(OrganizationChecksum.Compute(server.ExpectedFirst(10)), fields[6]);
     }
 
     [Fact]
@@ -150,9 +148,7 @@ public sealed class OrganizationUploadTests(ApiServer server)
         using var problem = await HttpPayloads.AssertProblemAsync(response, 406);
         var offered = UploadSummaryResult.Formats;
         Assert.Equal(["json", "msgpack", "protobuf"], offered.Select(format => format.Key));
-        Assert.Equal(
-            offered.SelectMany(format => (string[])[format.MediaType, .. format.Aliases]).Order(StringComparer.Ordinal),
-            problem.RootElement.GetProperty("supportedMediaTypes").EnumerateArray().Select(e => e.GetString()!).Order(StringComparer.Ordinal));
+        HttpPayloads.AssertSupportedMediaTypes(problem, offered);
         Assert.Equal(offered.Select(format => format.Key), problem.RootElement.GetProperty("formatKeys").EnumerateArray().Select(e => e.GetString()!));
     }
 
@@ -171,7 +167,4 @@ public sealed class OrganizationUploadTests(ApiServer server)
         Assert.Equal(expectedContentType is null ? HttpStatusCode.NotAcceptable : HttpStatusCode.OK, response.StatusCode);
         Assert.Equal(expectedContentType ?? WireMediaTypes.ProblemJson, response.Content.Headers.ContentType?.MediaType);
     }
-
-    private static Organization Prefix(Organization organization, int count) =>
-        new() { Id = organization.Id, Tags = organization.Tags, Members = organization.Members!.GetRange(0, count) };
 }

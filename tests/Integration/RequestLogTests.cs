@@ -1,7 +1,3 @@
-using System.Globalization;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
-
 namespace WebSerialization.IntegrationTests;
 
 /// <summary>One log line per request: method, path and query, status, format, Content-Encoding, bytes sent, duration.</summary>

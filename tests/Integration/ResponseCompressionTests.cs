@@ -1,11 +1,5 @@
-using System.Diagnostics;
-using System.Globalization;
 using System.IO.Compression;
-using System.Net;
-using System.Text;
 using System.Text.RegularExpressions;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -80,9 +74,8 @@ public sealed partial class ResponseCompressionTests(ApiServer server)
     [Fact]
     public async Task KeepsACompressedDownloadWaitingForAClientThatStopsReading()
     {
-        // A million members as JSON is about 28 MB after Brotli. If the compressed body were produced regardless of
-        // the client, the server would hand Kestrel all of it while the client sits still; streamed, it stops at what
-        // the socket buffers hold. The request log line says how far it got before the client reset the connection.
+        // Streamed, the compressed body stops at what the socket buffers hold while the client sits still, far short of
+        // the whole; the request log line says how far it got before the client reset the connection.
         var probe = Guid.NewGuid().ToString("N");
         await RawSocketClient.ReadThenResetAsync(
             server.BaseAddress.Port,

@@ -1,22 +1,16 @@
 using System.Collections.Concurrent;
-using System.Diagnostics;
-using System.Globalization;
-using System.Net;
 using System.Reflection;
 using System.Security.Cryptography;
 using System.Text.RegularExpressions;
 using WebSerialization.IntegrationTests.ScaleOut;
-using WebSerialization.Models;
 using WebSerialization.Tests.Processes;
-using WebSerialization.Tests.Support;
 using Xunit.Abstractions;
 
 namespace WebSerialization.IntegrationTests;
 
-// Three replicas behind HAProxy with Prometheus scraping them (ScaleOutTopology, the configuration of
-// deploy/): bodies pass through unchanged and streamed, Prometheus counts what the replicas served, and a rolling
-// restart under load loses no request. What HAProxy adds to a download's time is the load runner's to measure
-// (--through-haproxy, docs/results/scale-out.md), not a timed test's.
+// Three replicas behind HAProxy with Prometheus scraping them (ScaleOutTopology): bodies pass through unchanged and
+// streamed, Prometheus counts what the replicas served, and a rolling restart under load loses no request. What HAProxy
+// adds to a download's time is the load runner's to measure (docs/results/scale-out.md).
 [Trait("Category", "ScaleOut")]
 public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper output) : IClassFixture<ScaleOutTopology>
 {
@@ -205,9 +199,8 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
         }
     }
 
-    // The built load runner (tests/Load, the solution's build of this configuration, beside this assembly's
-    // tests/Integration/bin/<configuration>/<framework>/) as a process of its own, as one client machine runs it, until it
-    // exits (at most two minutes).
+    // The solution's build of the load runner (tests/Load/bin/<configuration>/<framework>) in a process of its own, as
+    // one client machine runs it, until it exits (at most two minutes).
     private static async Task<ScaleOutProcess> RunLoadRunnerAsync(string name, IReadOnlyList<string> args)
     {
         var configuration = typeof(ScaleOutTests).Assembly.GetCustomAttribute<AssemblyConfigurationAttribute>()!.Configuration;

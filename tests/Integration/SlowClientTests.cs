@@ -1,13 +1,7 @@
-using System.Diagnostics;
-using System.Net;
 using System.Net.Sockets;
-using System.Text;
-using System.Text.Json;
 using System.Text.RegularExpressions;
 using Microsoft.Extensions.Logging;
 using WebSerialization.Api.Limits;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -15,9 +9,9 @@ namespace WebSerialization.IntegrationTests;
 // minimum rate is cut within seconds. Each test uses source addresses of its own, so the shares of one test never
 // meet another's.
 public sealed class SlowClientApiServer()
-    : ApiServer(new() { ["Limits:MinDataRateGraceSeconds"] = SlowClientTests.GraceSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture) });
+    : ApiServer(new() { ["Limits:MinDataRateGraceSeconds"] = SlowClientTests.GraceSeconds.ToString(CultureInfo.InvariantCulture) });
 
-public sealed partial class SlowClientTests(SlowClientApiServer server) : IClassFixture<SlowClientApiServer>
+public sealed class SlowClientTests(SlowClientApiServer server) : IClassFixture<SlowClientApiServer>
 {
     public const int GraceSeconds = 2;
 
@@ -153,7 +147,7 @@ public sealed partial class SlowClientTests(SlowClientApiServer server) : IClass
         var responses = await Task.WhenAll(clients.Select(client => client.GetAsync("/api/organization?format=json", HttpCompletionOption.ResponseHeadersRead)));
         try
         {
-            // No body is read yet, and 150 MB of JSON does not fit in socket buffers: every 200 still holds its slot.
+            // No body is read yet, and a million members of JSON do not fit in socket buffers: every 200 still holds its slot.
             Assert.Equal(8, responses.Count(response => response.StatusCode == HttpStatusCode.OK));
             Assert.Equal(8, responses.Count(response => response.StatusCode == HttpStatusCode.TooManyRequests));
 
@@ -207,7 +201,7 @@ public sealed partial class SlowClientTests(SlowClientApiServer server) : IClass
         {
             var documented = Regex.Match(docs, $@"\| `Limits__{name}` \| `([0-9.]+)`");
             Assert.True(documented.Success, $"docs/configuration.md has no row for Limits__{name}.");
-            Assert.Equal(value, double.Parse(documented.Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture));
+            Assert.Equal(value, double.Parse(documented.Groups[1].Value, CultureInfo.InvariantCulture));
             Assert.Equal(value, limits.GetProperty(name).GetDouble());
         }
 
@@ -220,7 +214,7 @@ public sealed partial class SlowClientTests(SlowClientApiServer server) : IClass
     private async Task<byte[]> BinaryOrganizationAsync() => await server.Client.GetByteArrayAsync(Binary);
 
     // Sleeps until `bytes` at `bytesPerSecond` are due.
-    private static async Task PaceAsync(Stopwatch clock, long bytes, int bytesPerSecond)
+    internal static async Task PaceAsync(Stopwatch clock, long bytes, int bytesPerSecond)
     {
         var due = TimeSpan.FromSeconds((double)bytes / bytesPerSecond) - clock.Elapsed;
         if (due > TimeSpan.Zero)

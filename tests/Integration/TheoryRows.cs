@@ -1,5 +1,3 @@
-using WebSerialization.Models;
-
 namespace WebSerialization.IntegrationTests;
 
 /// <summary>Theory rows over the table of formats, and rows from a query for theories of two parameters.</summary>

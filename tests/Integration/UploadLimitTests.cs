@@ -1,10 +1,5 @@
-using System.Diagnostics;
-using System.Net;
 using System.Net.Sockets;
-using System.Text;
-using WebSerialization.Models;
 using WebSerialization.Models.Baseline;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests;
 
@@ -15,23 +10,21 @@ public sealed class UploadLimitTests(LimitedApiServer server)
 {
     private const string Streamed = "/api/organization";
 
-    private const string Baseline = "/" + BaselineContract.Route;
-
     // Format keys rather than formats, so that each row is a test case of its own in a listing.
     public static TheoryData<string, string> FormatsAndLimits() => TheoryRows.Of(
         from format in WireFormat.All from limit in new[] { "MaxMembers", "MaxTags", "MaxStringBytes" } select (format.Key, limit));
 
     public static TheoryData<string, string> EndpointsAndFormats() => TheoryRows.Of(
-        BaselineContract.Sent.Keys.Select(format => (Baseline, format.Key)).Prepend((Streamed, "json")));
+        BaselineContract.Sent.Keys.Select(format => (HttpPayloads.BaselinePath, format.Key)).Prepend((Streamed, "json")));
 
     [Theory]
     [MemberData(nameof(EndpointsAndFormats))]
     public async Task RejectsABodyOverTheConfiguredSizeWith413(string path, string formatKey)
     {
         var format = WireFormat.FromKey(formatKey)!;
-        var body = path == Baseline ? new byte[300_000] : Encoding.UTF8.GetBytes("{\"id\":1,\"tags\":[\"" + new string('a', 300_000) + "\"]}");
+        var body = path == HttpPayloads.BaselinePath ? new byte[300_000] : Encoding.UTF8.GetBytes("{\"id\":1,\"tags\":[\"" + new string('a', 300_000) + "\"]}");
 
-        using var response = await HttpPayloads.PostAsync(server.Client, path, body, ContentType(path, format));
+        using var response = await HttpPayloads.PostAsync(server.Client, path, body, HttpPayloads.ContentType(path, format));
 
         using var problem = await HttpPayloads.AssertProblemAsync(response, 413);
         await server.AssertStillServingAsync(path + "?format=json");
@@ -60,12 +53,13 @@ public sealed class UploadLimitTests(LimitedApiServer server)
     // upload while MVC's input formatter waits for the rest).
     [Theory]
     [InlineData(Streamed, "binary", "binary")]
-    [InlineData(Baseline, "msgpack", "protobuf")]
+    [InlineData(HttpPayloads.BaselinePath, "msgpack", "protobuf")]
     public async Task AnswersHeavyRequestsBeyondTheConcurrencyLimitWith429AndRetryAfter(string path, string uploadFormat, string downloadFormat)
     {
         var format = WireFormat.FromKey(uploadFormat)!;
         var payload = await HttpPayloads.DownloadAsync(server.Client, format, 100);
-        using (var holder = await RawSocketClient.SendHalfAnUploadAsync(server.BaseAddress.Port, path, ContentType(path, format), payload))
+        var contentType = HttpPayloads.ContentType(path, format);
+        using (var holder = await RawSocketClient.SendHalfAnUploadAsync(server.BaseAddress.Port, path, contentType, payload))
         {
             var stopwatch = Stopwatch.StartNew();
             using var rejected = await server.Client.GetAsync($"{path}?format={downloadFormat}");
@@ -80,6 +74,4 @@ public sealed class UploadLimitTests(LimitedApiServer server)
 
         await server.AssertStillServingAsync(path + "?format=json");
     }
-
-    private static string ContentType(string path, WireFormat format) => path == Baseline ? BaselineContract.Sent[format] : format.MediaType;
 }

@@ -1,6 +1,3 @@
-using System.Text.Json;
-using WebSerialization.Models;
-using WebSerialization.Tests.Support;
 using CodedInputStream = Google.Protobuf.CodedInputStream;
 using ProtoWireFormat = Google.Protobuf.WireFormat;
 

@@ -16,25 +16,20 @@ public static class ApiProcessStart
     {
         ArgumentNullException.ThrowIfNull(address);
         ArgumentNullException.ThrowIfNull(environment);
-        var start = new ProcessStartInfo(cpus is null ? DotnetHost.Path : TasksetPath)
-        {
-            WorkingDirectory = Path.GetDirectoryName(assembly)!,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
+
+        // taskset execs dotnet in its own process: the pid started is the server's.
+        string[] api = [DotnetHost.Path, assembly, "--urls", address.GetLeftPart(UriPartial.Authority)];
+        var start = cpus is null
+            ? new ProcessStartInfo(api[0], api[1..])
+            : new ProcessStartInfo(TasksetPath, ["-c", cpus.ToString(), .. api]);
+        start.WorkingDirectory = Path.GetDirectoryName(assembly)!;
+        start.RedirectStandardOutput = true;
+        start.RedirectStandardError = true;
         if (cpus is not null)
         {
-            // taskset execs dotnet in its own process: the pid started is the server's.
-            start.ArgumentList.Add("-c");
-            start.ArgumentList.Add(cpus.ToString());
-            start.ArgumentList.Add(DotnetHost.Path);
             start.Environment["DOTNET_PROCESSOR_COUNT"] = cpus.Count.ToString(CultureInfo.InvariantCulture);
         }
 
-        start.ArgumentList.Add(assembly);
-        start.ArgumentList.Add("--urls");
-        start.ArgumentList.Add(address.GetLeftPart(UriPartial.Authority));
         start.Environment.Remove("ASPNETCORE_URLS");
         start.Environment.Remove("ASPNETCORE_HTTP_PORTS");
         start.Environment["ASPNETCORE_ENVIRONMENT"] = "Production";

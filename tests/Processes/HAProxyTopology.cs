@@ -56,9 +56,6 @@ public sealed class HAProxyTopology : IAsyncDisposable
 
     public ScaleOutProcess HAProxy { get; private set; } = null!;
 
-    /// <summary>deploy/haproxy/haproxy.cfg of <paramref name="repositoryRoot"/>.</summary>
-    public static string ConfigPath(string repositoryRoot) => Path.Combine(repositoryRoot, "deploy", "haproxy", "haproxy.cfg");
-
     /// <summary>
     /// Starts the replicas, waits until each answers /healthz, then HAProxy in front of them, and waits until /healthz
     /// answers through it. Throws <see cref="InvalidOperationException"/> (a process exited or could not be started) or
@@ -141,13 +138,12 @@ public sealed class HAProxyTopology : IAsyncDisposable
     // HAProxy in the foreground (-db) with deploy/'s configuration; only its addresses come from here.
     private static ProcessStartInfo HAProxyStart(HAProxyTopologyStart start, Uri address, Uri[] replicas)
     {
-        string[] haproxy = ["haproxy", "-db", "-f", ConfigPath(start.RepositoryRoot)];
+        string[] haproxy = ["haproxy", "-db", "-f", Path.Combine(start.RepositoryRoot, "deploy", "haproxy", "haproxy.cfg")];
         var info = start.Cpus is { } cpus
             ? new ProcessStartInfo(ApiProcessStart.TasksetPath, ["-c", cpus.ToString(), .. haproxy])
             : new ProcessStartInfo(haproxy[0], haproxy[1..]);
         info.RedirectStandardOutput = true;
         info.RedirectStandardError = true;
-        info.UseShellExecute = false;
         info.Environment["BIND"] = address.Authority;
         for (var i = 0; i < replicas.Length; i++)
         {

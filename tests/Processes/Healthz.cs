@@ -4,14 +4,21 @@ using System.Net;
 namespace WebSerialization.Tests.Processes;
 
 /// <summary>Waiting for a started process to serve, and stopping it: what every process these tests start shares.</summary>
-internal static class Healthz
+public static class Healthz
 {
     /// <summary>
-    /// Returns once <paramref name="address"/> answers <c>/healthz</c> with 200. Throws what <paramref name="exited"/>
-    /// makes as soon as <paramref name="hasExited"/> says the process ended, and what <paramref name="timedOut"/> makes after
+    /// Returns once <paramref name="address"/> answers <paramref name="path"/> with 200. Throws what
+    /// <paramref name="exited"/> makes as soon as <paramref name="hasExited"/> says the process ended, and what <paramref name="timedOut"/> makes after
     /// <paramref name="timeout"/>; an attempt that gets no answer within 5 s is tried again.
     /// </summary>
-    public static async Task WaitAsync(Uri address, Func<bool> hasExited, TimeSpan timeout, Func<Exception> exited, Func<Exception> timedOut, CancellationToken cancellationToken)
+    public static async Task WaitAsync(
+        Uri address,
+        Func<bool> hasExited,
+        TimeSpan timeout,
+        Func<Exception> exited,
+        Func<Exception> timedOut,
+        CancellationToken cancellationToken,
+        string path = "/healthz")
     {
         using var client = new HttpClient(new SocketsHttpHandler { UseProxy = false }) { BaseAddress = address, Timeout = TimeSpan.FromSeconds(5) };
         var waited = Stopwatch.StartNew();
@@ -30,7 +37,7 @@ internal static class Healthz
 
             try
             {
-                using var response = await client.GetAsync("/healthz", cancellationToken);
+                using var response = await client.GetAsync(path, cancellationToken);
                 if (response.StatusCode == HttpStatusCode.OK)
                 {
                     return;

@@ -14,33 +14,20 @@ public sealed class BufferSegment : ReadOnlySequenceSegment<byte>
         RunningIndex = runningIndex;
     }
 
-    /// <summary>The payload as a sequence of segments of <paramref name="segmentSize"/> bytes (the last may be shorter).</summary>
+    /// <summary>The payload, uncopied, in segments of <paramref name="segmentSize"/> bytes (the last may be shorter).</summary>
     public static ReadOnlySequence<byte> Split(ReadOnlyMemory<byte> payload, int segmentSize)
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(segmentSize);
-        var blocks = new List<ReadOnlyMemory<byte>>();
-        for (var offset = 0; offset < payload.Length; offset += segmentSize)
-        {
-            blocks.Add(payload.Slice(offset, Math.Min(segmentSize, payload.Length - offset)));
-        }
-
-        return Chain(blocks);
-    }
-
-    /// <summary>The blocks, in order, as one sequence (no copy).</summary>
-    public static ReadOnlySequence<byte> Chain(IReadOnlyList<ReadOnlyMemory<byte>> blocks)
-    {
-        ArgumentNullException.ThrowIfNull(blocks);
-        if (blocks.Count == 0)
+        if (payload.IsEmpty)
         {
             return ReadOnlySequence<byte>.Empty;
         }
 
-        var first = new BufferSegment(blocks[0], 0);
+        var first = new BufferSegment(payload[..Math.Min(segmentSize, payload.Length)], 0);
         var last = first;
-        for (var i = 1; i < blocks.Count; i++)
+        for (var offset = segmentSize; offset < payload.Length; offset += segmentSize)
         {
-            var next = new BufferSegment(blocks[i], last.RunningIndex + last.Memory.Length);
+            var next = new BufferSegment(payload.Slice(offset, Math.Min(segmentSize, payload.Length - offset)), offset);
             last.Next = next;
             last = next;
         }

@@ -71,20 +71,14 @@ public static class InteropScripts
             }
         }
 
-        var start = new ProcessStartInfo("node")
+        var start = new ProcessStartInfo("node", arguments)
         {
             WorkingDirectory = directory,
             RedirectStandardOutput = true,
             RedirectStandardError = true,
             StandardOutputEncoding = Encoding.UTF8,
             StandardErrorEncoding = Encoding.UTF8,
-            UseShellExecute = false,
         };
-        foreach (var argument in arguments)
-        {
-            start.ArgumentList.Add(argument);
-        }
-
         using var process = StartNode(start);
 
         // Both pipes are drained while node runs, so that neither can fill up and stall it.

@@ -32,33 +32,30 @@ public static class RawSocketClient
         socket.LingerState = new LingerOption(enable: true, seconds: 0);
     }
 
-    /// <summary>
-    /// Reads an interim <c>100 Continue</c> response from <paramref name="socket"/>, whose request asked for one with
-    /// <c>Expect: 100-continue</c>. Kestrel sends it when the endpoint first reads the body, so once it has arrived
-    /// the request has passed every middleware before the endpoint (the heavy-request limiter among them).
-    /// </summary>
-    public static async Task ReadContinueAsync(Socket socket)
+    /// <summary>Reads a response head one byte at a time, so that nothing after it is consumed.</summary>
+    public static async Task<string> ReadHeadAsync(Socket socket, TimeSpan timeout)
     {
         ArgumentNullException.ThrowIfNull(socket);
-        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(30));
+        using var cancellation = new CancellationTokenSource(timeout);
         var head = new StringBuilder();
         var buffer = new byte[1];
         while (!head.ToString().EndsWith("\r\n\r\n", StringComparison.Ordinal))
         {
-            // One byte at a time, so that nothing after the interim response is consumed.
-            var read = await socket.ReceiveAsync(buffer, SocketFlags.None, timeout.Token);
-            Assert.NotEqual(0, read);
+            if (await socket.ReceiveAsync(buffer, SocketFlags.None, cancellation.Token) == 0)
+            {
+                throw new IOException($"The connection closed after '{head}'.");
+            }
+
             head.Append((char)buffer[0]);
         }
 
-        Assert.StartsWith("HTTP/1.1 100 ", head.ToString(), StringComparison.Ordinal);
+        return head.ToString();
     }
 
     /// <summary>
     /// Starts a POST of <paramref name="payload"/> to <paramref name="path"/> that sends half its body and stops, so that
-    /// it holds a heavy-request permit until the returned socket is reset. It asks for 100 Continue and waits for it
-    /// (<see cref="ReadContinueAsync"/>), so the permit is held when this returns: sent straight after the head, the
-    /// next request could reach the limiter first on a busy machine.
+    /// it holds a heavy-request permit until the returned socket is reset. It waits for the 100 Continue it asks for,
+    /// which Kestrel sends when the endpoint first reads the body, so the permit is held when this returns.
     /// </summary>
     public static async Task<Socket> SendHalfAnUploadAsync(int port, string path, string contentType, byte[] payload)
     {
@@ -70,7 +67,8 @@ public static class RawSocketClient
             var head = $"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: {contentType}\r\n" +
                 $"Content-Length: {payload.Length}\r\nExpect: 100-continue\r\n\r\n";
             await socket.SendAsync(Encoding.ASCII.GetBytes(head));
-            await ReadContinueAsync(socket);
+            var answer = await ReadHeadAsync(socket, TimeSpan.FromSeconds(30));
+            Assert.StartsWith("HTTP/1.1 100 ", answer, StringComparison.Ordinal);
             await socket.SendAsync(payload.AsMemory(0, payload.Length / 2));
             return socket;
         }

@@ -1,7 +1,5 @@
 using System.ComponentModel;
-using System.Net;
 using System.Net.Sockets;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests.Docker;
 
@@ -113,9 +111,8 @@ public sealed class ComposeProject
     public async Task<string[]> LeftoversAsync(IEnumerable<string> volumes)
     {
         var networks = DockerCli.Lines(await DockerCli.RunAsync("network", "ls", "-q", "--filter", $"label={ProjectLabel}={Name}"));
-        var left = new List<string>();
-        left.AddRange((await ContainersAsync()).Select(id => "container " + id));
-        left.AddRange(networks.Select(id => "network " + id));
+        List<string> left =
+            [.. (await ContainersAsync()).Select(id => "container " + id), .. networks.Select(id => "network " + id)];
         foreach (var volume in volumes)
         {
             if ((await DockerCli.TryRunAsync(["volume", "inspect", volume])).ExitCode == 0)

@@ -1,5 +1,3 @@
-using System.Diagnostics;
-
 namespace WebSerialization.IntegrationTests.Docker;
 
 /// <summary>The <c>docker</c> command line, as a user types it: each call is one command, its output returned whole.</summary>
@@ -26,18 +24,13 @@ internal static class DockerCli
         TimeSpan? timeout = null,
         IReadOnlyDictionary<string, string>? environment = null)
     {
-        var start = new ProcessStartInfo(fileName)
+        var start = new ProcessStartInfo(fileName, arguments)
         {
             RedirectStandardOutput = true,
             RedirectStandardError = true,
             RedirectStandardInput = input is not null,
             WorkingDirectory = workingDirectory ?? Environment.CurrentDirectory,
         };
-        foreach (var argument in arguments)
-        {
-            start.ArgumentList.Add(argument);
-        }
-
         foreach (var (name, value) in environment ?? new Dictionary<string, string>())
         {
             start.Environment[name] = value;

@@ -1,7 +1,3 @@
-using System.Diagnostics;
-using System.Globalization;
-using System.Text.Json;
-
 namespace WebSerialization.IntegrationTests.Docker;
 
 // A container of the image, started as docker run -d with the API's ports published on loopback at ports the
@@ -28,15 +24,10 @@ public sealed class DockerContainer : IAsyncDisposable
     /// <summary>Starts <paramref name="image"/> with <paramref name="environment"/> (<c>-e</c>) and <paramref name="options"/> (such as <c>--memory=512m</c>).</summary>
     public static async Task<DockerContainer> StartAsync(string image, IReadOnlyDictionary<string, string>? environment = null, params string[] options)
     {
-        List<string> arguments = ["run", "-d", "-p", "127.0.0.1::8080", "-p", "127.0.0.1::8081"];
-        foreach (var (name, value) in environment ?? new Dictionary<string, string>())
-        {
-            arguments.AddRange(["-e", $"{name}={value}"]);
-        }
-
-        arguments.AddRange(options);
-        arguments.Add(image);
-        var id = (await DockerCli.RunAsync([.. arguments])).Trim();
+        var variables = (environment ?? new Dictionary<string, string>())
+            .SelectMany(pair => (string[])["-e", $"{pair.Key}={pair.Value}"]);
+        string[] run = ["run", "-d", "-p", "127.0.0.1::8080", "-p", "127.0.0.1::8081", .. variables, .. options, image];
+        var id = (await DockerCli.RunAsync(run)).Trim();
         var published = DockerCli.Lines(await DockerCli.RunAsync("port", id, "8080/tcp"))[0];
         return new DockerContainer(id, new Uri("http://" + published.Replace("0.0.0.0", "127.0.0.1", StringComparison.Ordinal)));
     }

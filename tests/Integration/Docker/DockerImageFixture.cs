@@ -1,5 +1,3 @@
-using WebSerialization.Tests.Support;
-
 namespace WebSerialization.IntegrationTests.Docker;
 
 // The repository's Dockerfile built once for the Docker tests (DockerCollection) by a real Docker engine, as
@@ -16,16 +14,11 @@ public sealed class DockerImageFixture : IAsyncLifetime
 
     public string Image => "webserialization-test:" + _suffix;
 
-    /// <summary>What the stand-in script and the build printed, for a failing test's output.</summary>
-    public List<string> BuildLog { get; } = [];
-
     public async Task InitializeAsync()
     {
         var standIns = await DockerCli.TryRunAsync(["deploy/stand-in-images/build.sh"], fileName: "bash", workingDirectory: ContextDirectory, timeout: TimeSpan.FromMinutes(15));
-        BuildLog.Add(standIns.Error + standIns.Output);
         Assert.True(standIns.ExitCode == 0, "deploy/stand-in-images/build.sh failed:\n" + standIns.Error + standIns.Output);
         var build = await DockerCli.TryRunAsync(["build", "--network", "host", "-t", Image, "."], workingDirectory: ContextDirectory, timeout: TimeSpan.FromMinutes(15));
-        BuildLog.Add(build.Output + build.Error);
         Assert.True(build.ExitCode == 0, "docker build failed:\n" + build.Output + build.Error);
     }
 

@@ -1,10 +1,5 @@
-using System.Diagnostics;
-using System.Globalization;
-using System.Net;
-using System.Text.Json;
 using WebSerialization.Api.Organizations;
 using WebSerialization.Tests.Processes;
-using WebSerialization.Tests.Support;
 
 namespace WebSerialization.IntegrationTests.ScaleOut;
 
@@ -15,9 +10,6 @@ namespace WebSerialization.IntegrationTests.ScaleOut;
 public sealed class ScaleOutTopology : IAsyncLifetime
 {
     public const int ReplicaCount = HAProxyTopology.ReplicaCount;
-
-    /// <summary>The drain the replicas run with, as deploy/compose.yaml sets it.</summary>
-    public const int DrainSeconds = HAProxyTopology.DrainSeconds;
 
     private readonly string _work = Path.Combine(Path.GetTempPath(), "webserialization-scaleout-" + Guid.NewGuid().ToString("N")[..12]);
     private HAProxyTopology? _haproxy;
@@ -31,7 +23,7 @@ public sealed class ScaleOutTopology : IAsyncLifetime
     /// <summary>A client of the API through HAProxy.</summary>
     public HttpClient Client { get; private set; } = null!;
 
-    public Uri PrometheusAddress { get; private set; } = null!;
+    private Uri PrometheusAddress { get; set; } = null!;
 
     private ScaleOutProcess? Prometheus { get; set; }
 
@@ -58,7 +50,7 @@ public sealed class ScaleOutTopology : IAsyncLifetime
             Path.Combine(prometheusDirectory, "targets", "loopback.json"),
             JsonSerializer.Serialize(new[] { new { targets = ReplicaAddresses.Select(address => address.Authority).ToArray() } }));
         PrometheusAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
-        Prometheus = ScaleOutProcess.Start("prometheus", new ProcessStartInfo("prometheus",
+        var prometheus = Prometheus = ScaleOutProcess.Start("prometheus", new ProcessStartInfo("prometheus",
         [
             "--config.file=" + Path.Combine(prometheusDirectory, "prometheus.yml"),
             "--storage.tsdb.path=" + Path.Combine(_work, "tsdb"),
@@ -68,8 +60,14 @@ public sealed class ScaleOutTopology : IAsyncLifetime
             RedirectStandardOutput = true,
             RedirectStandardError = true,
         });
-        using var prometheusClient = new HttpClient { BaseAddress = PrometheusAddress };
-        await WaitForAsync(prometheusClient, "/-/ready", Prometheus);
+        await Healthz.WaitAsync(
+            PrometheusAddress,
+            () => prometheus.HasExited,
+            TimeSpan.FromMinutes(1),
+            () => new InvalidOperationException($"prometheus exited:\n{prometheus.Transcript()}"),
+            () => new TimeoutException($"prometheus did not answer /-/ready within a minute:\n{prometheus.Transcript()}"),
+            CancellationToken.None,
+            "/-/ready");
     }
 
     /// <summary>Starts replica <paramref name="index"/> on its address and waits until it answers /healthz.</summary>
@@ -100,30 +98,6 @@ public sealed class ScaleOutTopology : IAsyncLifetime
         if (Directory.Exists(_work))
         {
             Directory.Delete(_work, recursive: true);
-        }
-    }
-
-    private static async Task WaitForAsync(HttpClient client, string path, ScaleOutProcess process)
-    {
-        var waited = Stopwatch.StartNew();
-        while (true)
-        {
-            Assert.False(process.HasExited, $"{process.Name} exited:\n{process.Transcript()}");
-            Assert.True(waited.Elapsed < TimeSpan.FromMinutes(1), $"{process.Name} did not answer {path} within a minute:\n{process.Transcript()}");
-            try
-            {
-                using var response = await client.GetAsync(path);
-                if (response.StatusCode == HttpStatusCode.OK)
-                {
-                    return;
-                }
-            }
-            catch (HttpRequestException)
-            {
-                // Not listening yet.
-            }
-
-            await Task.Delay(100);
         }
     }
 }
