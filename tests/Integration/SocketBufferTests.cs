@@ -22,7 +22,7 @@ public sealed class SocketBufferTests(ApiServer server)
     [Fact]
     public void RentHandsOutWholeBlocksAndReusesReturnedOnes()
     {
-        using var pool = new LargeBlockMemoryPool(blockBytes: 8192, maxLargeBlocks: 4, smallBlockBytes: 4096, maxPooledBlocks: 4);
+        using var pool = new LargeBlockMemoryPool(new(blockBytes: 8192, max: 4), smallBlockBytes: 4096, maxPooledBlocks: 4);
 
         var first = pool.Rent(100);
         Assert.Equal(8192, first.Memory.Length);
@@ -62,7 +62,7 @@ public sealed class SocketBufferTests(ApiServer server)
     [Fact]
     public void KeepsAtMostMaxPooledSmallBlocksAndRefusesLargerRequests()
     {
-        using var pool = new LargeBlockMemoryPool(blockBytes: 8192, maxLargeBlocks: 0, smallBlockBytes: 4096, maxPooledBlocks: 2);
+        using var pool = new LargeBlockMemoryPool(new(blockBytes: 8192, max: 0), smallBlockBytes: 4096, maxPooledBlocks: 2);
         var rented = Enumerable.Range(0, 5).Select(_ => pool.Rent()).ToList();
 
         rented.ForEach(block => block.Dispose());
@@ -70,7 +70,7 @@ public sealed class SocketBufferTests(ApiServer server)
         Assert.All(rented, block => Assert.Equal(4096, block.Memory.Length));
         Assert.Equal(2, pool.PooledBlocks);
         Assert.Throws<ArgumentOutOfRangeException>(() => pool.Rent(8193));
-        Assert.Throws<ArgumentOutOfRangeException>(() => new LargeBlockMemoryPool(8192, 1, smallBlockBytes: 1024, maxPooledBlocks: 2));
-        Assert.Throws<ArgumentOutOfRangeException>(() => new LargeBlockMemoryPool(4096, 1, smallBlockBytes: 8192, maxPooledBlocks: 2));
+        Assert.Throws<ArgumentOutOfRangeException>(() => new LargeBlockMemoryPool(new(8192, 1), smallBlockBytes: 1024, maxPooledBlocks: 2));
+        Assert.Throws<ArgumentOutOfRangeException>(() => new LargeBlockMemoryPool(new(4096, 1), smallBlockBytes: 8192, maxPooledBlocks: 2));
     }
 }

@@ -22,12 +22,6 @@ public sealed class LargeBlockMemoryPool : MemoryPool<byte>
     private int _pooledSmall;
     private bool _disposed;
 
-    /// <summary>A pool with large blocks of its own: at most <paramref name="maxLargeBlocks"/> of <paramref name="blockBytes"/>.</summary>
-    public LargeBlockMemoryPool(int blockBytes, int maxLargeBlocks, int smallBlockBytes, int maxPooledBlocks)
-        : this(new LargeBlocks(blockBytes, maxLargeBlocks), smallBlockBytes, maxPooledBlocks)
-    {
-    }
-
     /// <summary>
     /// A pool that takes its large blocks from <paramref name="large"/>, and past their most hands out
     /// <paramref name="smallBlockBytes"/>-byte blocks, keeping at most <paramref name="maxPooledBlocks"/> of those free.
