@@ -25,9 +25,11 @@ public sealed class ScenariosAsCodeTests : IDisposable
             return Response.Ok(sizeBytes: 10 + slow.SizeBytes, bytesSent: slow.BytesSent);
         });
 
-        var phase = await ScenarioPhase.RunAsync(scenario, Clients, Simulation.KeepConstant(2, TimeSpan.FromSeconds(0.3)), 0, "two-steps x2 measured", 1_000, TimeSpan.FromSeconds(5), CancellationToken.None);
+        // The phase ends after its 10 requests, however late a busy machine starts its copies.
+        var phase = await ScenarioPhase.RunAsync(scenario, Clients, Simulation.KeepConstant(2, TimeSpan.FromMinutes(10)), 0, "two-steps x2 measured", 10, TimeSpan.FromSeconds(5), CancellationToken.None);
         var result = new ScenarioResult(scenario, 2, ScenarioOutcome.Ran, null) { Samples = phase.Samples, Elapsed = phase.Elapsed };
 
+        Assert.Equal(10, phase.Samples.Count);
         Assert.All(phase.Samples, sample => Assert.True(sample.Succeeded));
         Assert.Equal(["short", "long"], result.Steps.Select(step => step.Name));
         var (shortStep, longStep) = (result.Steps[0], result.Steps[1]);
@@ -96,7 +98,8 @@ public sealed class ScenariosAsCodeTests : IDisposable
             return Task.FromResult(Response.Ok(sizeBytes: 1));
         });
 
-        var phase = await ScenarioPhase.RunAsync(scenario, Clients, Simulation.KeepConstant(1, TimeSpan.FromSeconds(1)), 0, "logs", 12, TimeSpan.FromSeconds(1), CancellationToken.None);
+        // The phase ends after its 12 requests; its 10 minutes only keep a busy machine from ending it first.
+        var phase = await ScenarioPhase.RunAsync(scenario, Clients, Simulation.KeepConstant(1, TimeSpan.FromMinutes(10)), 0, "logs", 12, TimeSpan.FromSeconds(1), CancellationToken.None);
 
         Assert.Equal(ScenarioPhase.KeptLogLines + 1, phase.Log.Count);
         Assert.StartsWith("copy 0, invocation 1: hello", phase.Log[0], StringComparison.Ordinal);
