@@ -15,13 +15,16 @@ namespace WebSerialization.Models.Streaming;
 /// before it has sent its whole request (HTTP/1.1 allows it): the server would stop reading the request, the client
 /// could not finish sending it, and neither would move; and it would slow the upload of a client that reads more
 /// slowly than it sends (one whose single core also sends) to its reading pace. With the file, a client that reads as it sends gets the
-/// output as it is made, one that does not gets it once it has sent everything, and memory is the chunk either way.
+/// output as it is made, one that does not gets it once it has sent everything, and memory is a few chunks either way.
 /// The first chunk is held back until it is full, so an input found bad within it leaves the output untouched.
-/// The file is written and read synchronously, a chunk at a time, between members: the pages are fresh in the page
-/// cache, and an await there would need the decoder's state to cross it.
+/// The file is written and read synchronously between members (a chunk written, up to MaxDrainChunks read): the pages
+/// are fresh in the page cache, and an await there would need the decoder's state to cross it.
 /// </remarks>
 internal sealed class SpillingOutput(PipeWriter output, int chunkSize) : IBufferWriter<byte>, IDisposable
 {
+    // The most chunks one push moves from the file to the output, and so what the output may hold beyond a chunk.
+    private const int MaxDrainChunks = 4;
+
     private readonly LargeSegmentBufferWriter _large = new(output, OrganizationStreamWriter.SegmentSize);
     private byte[] _buffer = ArrayPool<byte>.Shared.Rent(2 * chunkSize);
     private int _buffered;
@@ -58,15 +61,34 @@ internal sealed class SpillingOutput(PipeWriter output, int chunkSize) : IBuffer
             return;
         }
 
-        if (HoldAll || !TryDrainFile(cancellationToken))
+        if (HoldAll || !OutputIsFree(cancellationToken))
         {
             Spill();
             return;
         }
 
+        // What the file holds goes first, up to MaxDrainChunks of it, then this chunk once the file is empty, all in one
+        // flush: moved a chunk a flush, a file that the input fills a chunk a flush would never empty.
         HasStarted = true;
-        Write(_buffer.AsSpan(0, _buffered));
-        _buffered = 0;
+        var drainTo = Math.Min(_fileWritten, _fileRead + (MaxDrainChunks * (long)chunkSize));
+        while (_fileRead < drainTo)
+        {
+            var span = _large.GetSpan(OrganizationStreamWriter.SegmentSize);
+            var read = RandomAccess.Read(_file!, span[..(int)Math.Min(span.Length, drainTo - _fileRead)], _fileRead);
+            _large.Advance(read);
+            _fileRead += read;
+        }
+
+        if (_fileRead < _fileWritten)
+        {
+            Spill();
+        }
+        else
+        {
+            Write(_buffer.AsSpan(0, _buffered));
+            _buffered = 0;
+        }
+
         StartFlush(cancellationToken);
     }
 
@@ -103,34 +125,21 @@ internal sealed class SpillingOutput(PipeWriter output, int chunkSize) : IBuffer
         _file?.Dispose();
     }
 
-    // Moves what the file holds to the output while the output takes it without waiting; true once the file is empty
-    // and no flush is waiting.
-    private bool TryDrainFile(CancellationToken cancellationToken)
+    // True when no flush waits for the output's reader.
+    private bool OutputIsFree(CancellationToken cancellationToken)
     {
-        while (true)
+        if (_flushPending)
         {
-            if (_flushPending)
+            if (!_flush.IsCompleted)
             {
-                if (!_flush.IsCompleted)
-                {
-                    return false;
-                }
-
-                _flushPending = false;
-                ThrowIfReaderGone(_flush.Result, cancellationToken);
+                return false;
             }
 
-            if (_fileRead == _fileWritten)
-            {
-                return true;
-            }
-
-            var span = _large.GetSpan(OrganizationStreamWriter.SegmentSize);
-            var read = RandomAccess.Read(_file!, span[..(int)Math.Min(span.Length, _fileWritten - _fileRead)], _fileRead);
-            _large.Advance(read);
-            _fileRead += read;
-            StartFlush(cancellationToken);
+            _flushPending = false;
+            ThrowIfReaderGone(_flush.Result, cancellationToken);
         }
+
+        return true;
     }
 
     private void Spill()
