@@ -81,62 +81,41 @@ public static class RawSocketClient
 
     /// <summary>
     /// Sends <paramref name="requestHead"/> (request line and headers, without the blank line) and
-    /// <paramref name="body"/> while reading the answer; once <paramref name="answerBytesBeforeTail"/> bytes of the answer
-    /// have arrived, sends <paramref name="tail"/>, then reads until the server closes the connection.
+    /// <paramref name="body"/> while reading the answer; after <paramref name="pauseBeforeTail"/> sends
+    /// <paramref name="tail"/>, then reads until the server closes the connection.
     /// </summary>
-    /// <returns>Every byte of the answer, and whether the connection ended with a reset rather than a FIN.</returns>
-    public static async Task<(byte[] Answer, bool Reset)> SendAndReadUntilClosedAsync(int port, string requestHead, byte[] body, byte[] tail, int answerBytesBeforeTail)
+    /// <returns>Every byte of the answer, and how many of them had arrived before the tail was sent.</returns>
+    public static async Task<(byte[] Answer, long BytesBeforeTail)> SendAndReadUntilClosedAsync(int port, string requestHead, byte[] body, byte[] tail, TimeSpan pauseBeforeTail)
     {
         ArgumentNullException.ThrowIfNull(body);
         using var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
         await socket.ConnectAsync(IPAddress.Loopback, port);
         using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(60));
-        var answerStarted = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        using var answer = new MemoryStream();
+        long bytesBeforeTail = -1;
         var sending = Task.Run(async () =>
         {
-            try
+            await socket.SendAsync(Encoding.ASCII.GetBytes(requestHead + "\r\n\r\n"), SocketFlags.None, timeout.Token);
+            await socket.SendAsync(body, SocketFlags.None, timeout.Token);
+            await Task.Delay(pauseBeforeTail, timeout.Token);
+            lock (answer)
             {
-                await socket.SendAsync(Encoding.ASCII.GetBytes(requestHead + "\r\n\r\n"), SocketFlags.None, timeout.Token);
-                await socket.SendAsync(body, SocketFlags.None, timeout.Token);
-                await answerStarted.Task.WaitAsync(timeout.Token);
-                await socket.SendAsync(tail, SocketFlags.None, timeout.Token);
+                bytesBeforeTail = answer.Length;
             }
-            catch (SocketException)
-            {
-                // The server may close the connection before it has read everything; the answer says why.
-            }
+
+            await socket.SendAsync(tail, SocketFlags.None, timeout.Token);
         });
 
-        using var answer = new MemoryStream();
         var buffer = new byte[64 * 1024];
-        var reset = false;
-        while (true)
+        for (int read; (read = await socket.ReceiveAsync(buffer, SocketFlags.None, timeout.Token)) > 0;)
         {
-            int read;
-            try
+            lock (answer)
             {
-                read = await socket.ReceiveAsync(buffer, SocketFlags.None, timeout.Token);
-            }
-            catch (SocketException exception) when (exception.SocketErrorCode == SocketError.ConnectionReset)
-            {
-                reset = true;
-                break;
-            }
-
-            if (read == 0)
-            {
-                break;
-            }
-
-            answer.Write(buffer, 0, read);
-            if (answer.Length >= answerBytesBeforeTail)
-            {
-                answerStarted.TrySetResult();
+                answer.Write(buffer, 0, read);
             }
         }
 
-        answerStarted.TrySetResult();
         await sending;
-        return (answer.ToArray(), reset);
+        return (answer.ToArray(), bytesBeforeTail);
     }
 }

@@ -67,9 +67,9 @@ public static partial class OrganizationUploadApi
         return new UploadSummaryResult(summarizer.ToSummary(bodyFormat!, bytesRead, stopwatch.Elapsed), negotiated);
     }
 
-    // Each member goes to the answer's encoder as soon as it is read and out through the response every chunk. An upload
-    // found bad before the first chunk went out gets its 4xx problem; after that the response can only be aborted, so
-    // that the client sees a reset connection (HTTP/1.1) or a chunked body never terminated, never a complete answer.
+    // Each member goes to the answer's encoder as soon as it is read, and the answer goes out once the whole upload has
+    // been read (OrganizationStreamConverter), so an upload found bad anywhere gets its 4xx problem. A conversion that
+    // fails after the answer has started has lost its client, and the connection is aborted already.
     private static async Task<IResult> Convert(
         HttpContext httpContext,
         IOptions<UploadLimitsOptions> limits,
@@ -85,7 +85,7 @@ public static partial class OrganizationUploadApi
 
         var response = httpContext.Response;
         var responseStarted = false;
-        var (bodyFormat, problem) = await DecodeAsync(httpContext, limits.Value, loggers, async (codec, decodeLimits, body, cancellationToken) =>
+        var (_, problem) = await DecodeAsync(httpContext, limits.Value, loggers, async (codec, decodeLimits, body, cancellationToken) =>
         {
             response.StatusCode = StatusCodes.Status200OK;
             response.ContentType = negotiated.ContentType;
@@ -93,24 +93,12 @@ public static partial class OrganizationUploadApi
             await OrganizationStreamConverter.ConvertAsync(
                 body, codec, decodeLimits, negotiated.Format.Codec, response.BodyWriter, started => responseStarted = started, cancellationToken, options.Value.ChunkSize);
         });
-        if (problem is null || !responseStarted)
+        if (problem is not null && !responseStarted)
         {
-            if (problem is not null)
-            {
-                response.Clear();
-            }
-
-            return problem ?? Results.Empty;
+            response.Clear();
         }
 
-        // An empty result is a client that went away, already aborted; anything else is an upload found bad.
-        if (problem is not EmptyHttpResult)
-        {
-            httpContext.Abort();
-            LogConversionAborted(loggers.CreateLogger(typeof(OrganizationUploadApi)), bodyFormat!, negotiated.Format);
-        }
-
-        return Results.Empty;
+        return problem ?? Results.Empty;
     }
 
     // Decodes the request body with `decode`; answers the body's format, and the problem to answer instead, if any.
@@ -180,7 +168,4 @@ public static partial class OrganizationUploadApi
 
     [LoggerMessage(Level = LogLevel.Debug, Message = "The client disconnected while uploading {Format}; the partial body was dropped")]
     private static partial void LogUploadAbandoned(ILogger logger, WireFormat format);
-
-    [LoggerMessage(Level = LogLevel.Information, Message = "A conversion from {Format} to {Target} failed after its response had started; the response was aborted")]
-    private static partial void LogConversionAborted(ILogger logger, WireFormat format, WireFormat target);
 }

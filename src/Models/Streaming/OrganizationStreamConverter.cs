@@ -5,19 +5,19 @@ using WebSerialization.Models.Codecs;
 namespace WebSerialization.Models.Streaming;
 
 /// <summary>
-/// Converts a payload from one format to another as it streams: each member is decoded from the input and written
-/// by the target format's encoder straight from the decoder's view of it (no object, no string), and the output goes on every chunk, as <see cref="OrganizationStreamWriter"/>
-/// sends downloads; no member is kept once it is written. While the input is still arriving the output never waits
-/// for its reader: what the reader does not take yet goes to a temporary file (see <see cref="SpillingOutput"/>).
-/// The first chunk is held back until it is full, so an input found bad within it leaves the output untouched (a
-/// server can still answer 4xx); after that a caller must treat a failure as a broken output (a server aborts).
+/// Converts a payload from one format to another as it streams in: each member is decoded from the input and written
+/// by the target format's encoder straight from the decoder's view of it (no object, no string), a chunk at a time,
+/// into a temporary file; once the input has ended, the file goes to the output (see <see cref="SpillingOutput"/>).
+/// No member is kept once it is written, and no byte goes out before the whole input has been read, so an input
+/// found bad leaves the output untouched (a server can still answer 4xx); a failure after that is the output's own
+/// (its reader gone), and a caller must treat it as a broken output (a server aborts).
 /// </summary>
 /// <remarks>
 /// MessagePack and the binary format state the member count before the members, and JSON and protobuf do not. From
-/// those into these, the members go to the temporary file as they are read, and the header with the count, then the
-/// file, are written once the input has ended. Every other pair streams straight through.
-/// JSON and protobuf may also put the id and tags after the members; a conversion that streams has written its header
-/// by then, so such an input is refused (Malformed) unless the late values are the ones already written.
+/// those into these, the header with the count is written once the input has ended, before the file; every other
+/// pair writes its header into the file first.
+/// JSON and protobuf may also put the id and tags after the members; a conversion that has written its header by
+/// then refuses such an input (Malformed) unless the late values are the ones already written.
 /// </remarks>
 public static class OrganizationStreamConverter
 {
@@ -50,7 +50,7 @@ public static class OrganizationStreamConverter
         ArgumentNullException.ThrowIfNull(target);
         ArgumentNullException.ThrowIfNull(output);
         ArgumentNullException.ThrowIfNull(onFailure);
-        using var conversion = new Conversion(target, output, chunkSize, cancellationToken);
+        using var conversion = new Conversion(target, output, chunkSize);
         try
         {
             var bytesRead = await OrganizationStreamReader.ReadToEndAsync(input, source.CreateDecoder(limits, conversion), cancellationToken);
@@ -64,7 +64,7 @@ public static class OrganizationStreamConverter
         }
     }
 
-    private sealed class Conversion(IWireFormatCodec target, PipeWriter output, int chunkSize, CancellationToken cancellationToken)
+    private sealed class Conversion(IWireFormatCodec target, PipeWriter output, int chunkSize)
         : IOrganizationSink, IDisposable
     {
         private readonly IOrganizationEncoder _encoder = target.CreateEncoder();
@@ -72,6 +72,7 @@ public static class OrganizationStreamConverter
         private long _written;
         private OrganizationHeader? _begun;
         private OrganizationHeader _final;
+        private bool _countLast;
 
         // Encodes the members: the output's encoder, or, when the header has to wait for the count, one whose header is
         // dropped (the members of these formats are encoded the same whatever their header says).
@@ -87,7 +88,7 @@ public static class OrganizationStreamConverter
             {
                 _memberEncoder = target.CreateEncoder();
                 _memberEncoder.WriteHeader(new ArrayBufferWriter<byte>(), HeaderOrganization(header, hasMembers: true), int.MaxValue);
-                _output.HoldAll = true;
+                _countLast = true;
                 return;
             }
 
@@ -99,7 +100,7 @@ public static class OrganizationStreamConverter
             _written += _memberEncoder!.WriteMember(_output, member);
             if (_output.Buffered >= chunkSize)
             {
-                _output.Push(cancellationToken);
+                _output.Push();
             }
         }
 
@@ -113,7 +114,7 @@ public static class OrganizationStreamConverter
                 _written += _encoder.WriteHeader(_output, HeaderOrganization(_final, _final.HasMembers), 0);
                 _written += _encoder.WriteFooter(_output);
             }
-            else if (_output.HoldAll)
+            else if (_countLast)
             {
                 // These formats have no footer: the payload ends with the last member.
                 _written += _encoder.WriteHeader(first, HeaderOrganization(_final, hasMembers: true), _final.MemberCount);

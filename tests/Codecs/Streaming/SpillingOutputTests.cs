@@ -1,53 +1,45 @@
 namespace WebSerialization.Codecs.Tests.Streaming;
 
 /// <summary>
-/// Where a conversion writes while its input arrives: a chunk goes to the output when no flush waits for the output's
-/// reader, else to a temporary file, and what the file holds goes out first, in order, once the reader takes bytes again.
+/// Where a conversion writes while its input arrives: every chunk goes to a temporary file, however freely the output
+/// would take bytes, and the output gets what comes first, then the file, then the buffer, only once it is completed.
 /// </summary>
 public sealed class SpillingOutputTests : IDisposable
 {
     private const int ChunkSize = 100;
 
-    // A reader that has not taken every byte keeps the flush waiting; its reads and the flush's completion run inline.
-    private readonly Pipe _pipe = new(new PipeOptions(
-        pauseWriterThreshold: 1, resumeWriterThreshold: 1, readerScheduler: PipeScheduler.Inline, writerScheduler: PipeScheduler.Inline, useSynchronizationContext: false));
+    // A reader that takes every byte at once: the output would never make a writer wait.
+    private readonly Pipe _pipe = new(new PipeOptions(readerScheduler: PipeScheduler.Inline, writerScheduler: PipeScheduler.Inline, useSynchronizationContext: false));
 
     private readonly SpillingOutput _output;
 
     public SpillingOutputTests() => _output = new SpillingOutput(_pipe.Writer, ChunkSize);
 
     [Fact]
-    public async Task EmptiesTheFileWithTheNextChunkOnceTheReaderCatchesUp()
+    public void SendsNothingBeforeItIsCompletedThoughTheOutputIsFree()
     {
         Push(1);
         Push(2);
-        Push(3);
-        Assert.Equal(Chunks(1), await TakeAsync());
 
-        // Moved a chunk a flush, the file would give one chunk for each one the input adds and never empty.
-        Push(4);
-
-        Assert.Equal(Chunks(2, 3, 4), await TakeAsync());
+        Assert.False(_pipe.Reader.TryRead(out _));
+        Assert.False(_output.HasStarted);
     }
 
     [Fact]
-    public async Task KeepsTheOrderWhenTheFileHoldsMoreThanOneFlushMoves()
+    public async Task WritesWhatComesFirstThenTheFileThenTheBuffer()
     {
-        Push(1);
-        for (byte chunk = 2; chunk <= 8; chunk++)
+        for (byte chunk = 1; chunk <= 5; chunk++)
         {
             Push(chunk);
         }
 
-        Assert.Equal(Chunks(1), await TakeAsync());
-        Push(9);
-        var afterOnePush = await TakeAsync();
-        var rest = TakeAsync(toTheEnd: true);
-        await _output.CompleteAsync(ReadOnlyMemory<byte>.Empty, CancellationToken.None);
+        _output.GetSpan(3)[..3].Fill(9);
+        _output.Advance(3);
+        await _output.CompleteAsync(new byte[] { 7, 7 }, CancellationToken.None);
         await _pipe.Writer.CompleteAsync();
 
-        Assert.Equal(Chunks(2, 3, 4, 5), afterOnePush);
-        Assert.Equal(Chunks(6, 7, 8, 9), await rest);
+        Assert.True(_output.HasStarted);
+        Assert.Equal([7, 7, .. Chunks(1, 2, 3, 4, 5), 9, 9, 9], await ReadToEndAsync());
     }
 
     public void Dispose() => _output.Dispose();
@@ -58,10 +50,10 @@ public sealed class SpillingOutputTests : IDisposable
     {
         _output.GetSpan(ChunkSize)[..ChunkSize].Fill(value);
         _output.Advance(ChunkSize);
-        _output.Push(CancellationToken.None);
+        _output.Push();
     }
 
-    private async Task<byte[]> TakeAsync(bool toTheEnd = false)
+    private async Task<byte[]> ReadToEndAsync()
     {
         var taken = new List<byte>();
         while (true)
@@ -69,7 +61,7 @@ public sealed class SpillingOutputTests : IDisposable
             var result = await _pipe.Reader.ReadAsync();
             taken.AddRange(result.Buffer.ToArray());
             _pipe.Reader.AdvanceTo(result.Buffer.End);
-            if (!toTheEnd || result.IsCompleted)
+            if (result.IsCompleted)
             {
                 return [.. taken];
             }
