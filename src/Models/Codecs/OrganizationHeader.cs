@@ -8,8 +8,4 @@ public readonly record struct OrganizationHeader(int Id, string?[]? Tags, int Me
 {
     /// <summary>Whether the organization's Members is not null (only meaningful in <see cref="IOrganizationSink.Complete"/>).</summary>
     public bool HasMembers => MemberCount >= 0;
-
-    /// <summary>Whether the id and tags are the same as <paramref name="other"/>'s (the member count is not compared).</summary>
-    public bool HasSameIdAndTags(OrganizationHeader other) =>
-        Id == other.Id && (Tags is null ? other.Tags is null : other.Tags is not null && Tags.AsSpan().SequenceEqual(other.Tags));
 }

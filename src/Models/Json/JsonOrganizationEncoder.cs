@@ -5,8 +5,9 @@ using WebSerialization.Models.Codecs;
 namespace WebSerialization.Models.Json;
 
 /// <summary>
-/// Writes one payload with one <see cref="Utf8JsonWriter"/> bound to the first output it is given; members property by
-/// property with pre-encoded names, the bytes <see cref="ModelsJsonContext"/> would write.
+/// Writes one payload with one <see cref="Utf8JsonWriter"/>, flushed at the end of every call into the output that call
+/// was given (a conversion writes its header apart from its members); members property by property with pre-encoded
+/// names, the bytes <see cref="ModelsJsonContext"/> would write.
 /// </summary>
 internal sealed class JsonOrganizationEncoder : IOrganizationEncoder
 {
@@ -19,13 +20,14 @@ internal sealed class JsonOrganizationEncoder : IOrganizationEncoder
     private static readonly JsonEncodedText ValueName = JsonEncodedText.Encode("value");
     private static readonly JsonEncodedText UpdateTimeName = JsonEncodedText.Encode("updateTime");
 
+    private readonly CurrentOutput _output = new();
     private Utf8JsonWriter? _writer;
     private bool _hasMembers;
 
     public long WriteHeader(IBufferWriter<byte> output, Organization organization, int memberCount)
     {
-        // The writer is bound to the first output it sees; the stream writer passes the same one every time.
-        _writer = new Utf8JsonWriter(output, new JsonWriterOptions { SkipValidation = true });
+        _output.Target = output;
+        _writer = new Utf8JsonWriter(_output, new JsonWriterOptions { SkipValidation = true });
         var start = Written(_writer);
         _writer.WriteStartObject();
         _writer.WriteNumber(IdName, organization.Id);
@@ -46,7 +48,7 @@ internal sealed class JsonOrganizationEncoder : IOrganizationEncoder
 
     public long WriteMembers(IBufferWriter<byte> output, ReadOnlySpan<Member> members)
     {
-        var writer = _writer ?? throw new InvalidOperationException("WriteHeader must come first.");
+        var writer = WriterFor(output);
         var start = Written(writer);
         foreach (var member in members)
         {
@@ -65,7 +67,7 @@ internal sealed class JsonOrganizationEncoder : IOrganizationEncoder
 
     public long WriteMember(IBufferWriter<byte> output, in MemberView member)
     {
-        var writer = _writer ?? throw new InvalidOperationException("WriteHeader must come first.");
+        var writer = WriterFor(output);
         var start = Written(writer);
         writer.WriteStartObject();
         writer.WriteNumber(IdName, member.Id);
@@ -80,7 +82,7 @@ internal sealed class JsonOrganizationEncoder : IOrganizationEncoder
 
     public long WriteFooter(IBufferWriter<byte> output)
     {
-        var writer = _writer ?? throw new InvalidOperationException("WriteHeader must come first.");
+        var writer = WriterFor(output);
         var start = Written(writer);
         if (_hasMembers)
         {
@@ -139,10 +141,30 @@ internal sealed class JsonOrganizationEncoder : IOrganizationEncoder
     // commits on its own, so the count must be taken before it runs, not only around our Flush.
     private static long Written(Utf8JsonWriter writer) => writer.BytesCommitted + writer.BytesPending;
 
+    // The writer, now writing into `output`: it holds no memory of the previous output, as every call ends with Commit.
+    private Utf8JsonWriter WriterFor(IBufferWriter<byte> output)
+    {
+        var writer = _writer ?? throw new InvalidOperationException("WriteHeader must come first.");
+        _output.Target = output;
+        return writer;
+    }
+
     // Moves what the writer buffered into the output and says how much was written since start.
     private long Commit(long start)
     {
         _writer!.Flush();
         return _writer.BytesCommitted - start;
+    }
+
+    // What the writer is bound to: the output of the current call.
+    private sealed class CurrentOutput : IBufferWriter<byte>
+    {
+        public IBufferWriter<byte> Target { get; set; } = null!;
+
+        public void Advance(int count) => Target.Advance(count);
+
+        public Memory<byte> GetMemory(int sizeHint = 0) => Target.GetMemory(sizeHint);
+
+        public Span<byte> GetSpan(int sizeHint = 0) => Target.GetSpan(sizeHint);
     }
 }

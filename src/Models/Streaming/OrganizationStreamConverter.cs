@@ -13,11 +13,8 @@ namespace WebSerialization.Models.Streaming;
 /// (its reader gone), and a caller must treat it as a broken output (a server aborts).
 /// </summary>
 /// <remarks>
-/// MessagePack and the binary format state the member count before the members, and JSON and protobuf do not. From
-/// those into these, the header with the count is written once the input has ended, before the file; every other
-/// pair writes its header into the file first.
-/// JSON and protobuf may also put the id and tags after the members; a conversion that has written its header by
-/// then refuses such an input (Malformed) unless the late values are the ones already written.
+/// The header is written once the input has ended, before the file: MessagePack and the binary format state the member
+/// count before the members where JSON and protobuf do not, and JSON and protobuf may put the id and tags after them.
 /// </remarks>
 public static class OrganizationStreamConverter
 {
@@ -70,29 +67,18 @@ public static class OrganizationStreamConverter
         private readonly IOrganizationEncoder _encoder = target.CreateEncoder();
         private readonly SpillingOutput _output = new(output, chunkSize);
         private long _written;
-        private OrganizationHeader? _begun;
         private OrganizationHeader _final;
-        private bool _countLast;
 
-        // Encodes the members: the output's encoder, or, when the header has to wait for the count, one whose header is
-        // dropped (the members of these formats are encoded the same whatever their header says).
+        // Encodes the members, once they begin, with a header that went nowhere: a member's bytes do not depend on the
+        // id, tags or count before it, and those are only known for sure once the input has ended.
         private IOrganizationEncoder? _memberEncoder;
 
         public bool HasStarted => _output.HasStarted;
 
         public void BeginMembers(OrganizationHeader header)
         {
-            _begun = header;
-            _memberEncoder = _encoder;
-            if (target.MemberCountComesFirst && header.MemberCount < 0)
-            {
-                _memberEncoder = target.CreateEncoder();
-                _memberEncoder.WriteHeader(new ArrayBufferWriter<byte>(), HeaderOrganization(header, hasMembers: true), int.MaxValue);
-                _countLast = true;
-                return;
-            }
-
-            _written += _encoder.WriteHeader(_output, HeaderOrganization(header, hasMembers: true), Math.Max(0, header.MemberCount));
+            _memberEncoder = target.CreateEncoder();
+            _memberEncoder.WriteHeader(new ArrayBufferWriter<byte>(), HeaderOrganization(header, hasMembers: true), int.MaxValue);
         }
 
         public void AddMember(in MemberView member)
@@ -106,28 +92,24 @@ public static class OrganizationStreamConverter
 
         public void Complete(OrganizationHeader header) => _final = header;
 
+        // The header, with the final id, tags and count, goes before the members; the footer after them. The formats
+        // that state the count first have no footer (the payload ends with the last member), and the member encoder,
+        // told of no real count, could not end one.
         public async Task<long> FinishAsync(CancellationToken cancellationToken)
         {
             var first = new ArrayBufferWriter<byte>();
-            if (_begun is null)
+            if (_memberEncoder is null)
             {
-                _written += _encoder.WriteHeader(_output, HeaderOrganization(_final, _final.HasMembers), 0);
-                _written += _encoder.WriteFooter(_output);
-            }
-            else if (_countLast)
-            {
-                // These formats have no footer: the payload ends with the last member.
-                _written += _encoder.WriteHeader(first, HeaderOrganization(_final, hasMembers: true), _final.MemberCount);
-            }
-            else if (!_final.HasSameIdAndTags(_begun.Value))
-            {
-                throw new WireFormatException(
-                    WireFormatError.Malformed,
-                    "The organization's id or tags come after its members; a conversion writes each member as it is read, after the id and tags, so they must come first.");
+                _written += _encoder.WriteHeader(first, HeaderOrganization(_final, _final.HasMembers), 0);
+                _written += _encoder.WriteFooter(first);
             }
             else
             {
-                _written += _encoder.WriteFooter(_output);
+                _written += _encoder.WriteHeader(first, HeaderOrganization(_final, hasMembers: true), _final.MemberCount);
+                if (!target.MemberCountComesFirst)
+                {
+                    _written += _memberEncoder.WriteFooter(_output);
+                }
             }
 
             await _output.CompleteAsync(first.WrittenMemory, cancellationToken);
