@@ -52,6 +52,25 @@ public class OrganizationStreamConverterTests
     }
 
     [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task TakesTheIdAndTagsBetweenTheMembers(string to)
+    {
+        // Concatenated protobuf messages are one message: the repeated fields add up, the last id wins.
+        var members = OrganizationGen.Random(16, 6).Members!;
+        byte[] input =
+        [
+            .. Encode(WireFormat.Protobuf.Codec, new Organization { Id = 1, Members = [.. members.Take(3)] }),
+            .. Encode(WireFormat.Protobuf.Codec, new Organization { Id = 5, Tags = ["a"], Members = [] }),
+            .. Encode(WireFormat.Protobuf.Codec, new Organization { Tags = ["b"], Members = [.. members.Skip(3)] }),
+        ];
+
+        var output = await ConvertAsync(input, "protobuf", to, readOutputAsItComes: true);
+
+        Assert.Equal(Expected(input, "protobuf", to), output);
+        Assert.Equal(Encode(CodecOf(to), new Organization { Id = 5, Tags = ["a", "b"], Members = members }), output);
+    }
+
+    [Theory]
     [MemberData(nameof(FormatsAndWhenTheInputFails))]
     public async Task LeavesTheOutputUntouchedWhereverTheInputFails(string to, bool afterManyChunks)
     {
