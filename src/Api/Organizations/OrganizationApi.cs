@@ -22,6 +22,9 @@ public static class OrganizationApi
         services.AddUploadLimits();
         services.AddSingleton<SeedOrganization>();
         services.AddHostedService<SeedOrganizationWarmUp>();
+        services.AddSingleton<HttpWarmUp>();
+        services.AddHostedService(provider => provider.GetRequiredService<HttpWarmUp>());
+        services.AddHealthChecks().AddCheck<HttpWarmUp>("http-warm-up");
         return services;
     }
 

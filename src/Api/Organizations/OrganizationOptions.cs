@@ -14,4 +14,7 @@ public sealed class OrganizationOptions
 
     /// <summary>Whether every encoder is warmed up before the server takes requests (see <see cref="SeedOrganizationWarmUp"/>).</summary>
     public bool WarmUp { get; set; } = true;
+
+    /// <summary>Downloads the server makes from itself once it listens, on one processor only (see <see cref="HttpWarmUp"/>); 0: none.</summary>
+    public int HttpWarmUpRequests { get; set; } = 200;
 }
