@@ -13,7 +13,7 @@ namespace WebSerialization.Api.Organizations;
 /// On one processor, once the server listens: downloads from itself over loopback, each request on a new connection,
 /// rotating through the formats, with <c>/healthz</c> at 503 until it is done. On one core the tier-1 compiles of
 /// Kestrel's and ASP.NET Core's per-connection and per-request code otherwise fall on the first seconds of real load,
-/// in bursts that double a download's time; with more cores the compiler has one beside the requests
+/// in bursts that slow every request meanwhile; with more cores the compiler has one beside the requests
 /// (docs/performance.md, "One core").
 /// </summary>
 public sealed partial class HttpWarmUp(IServer server, IOptions<OrganizationOptions> options, ILogger<HttpWarmUp> logger)
