@@ -24,6 +24,12 @@ internal ref struct MessagePackWireWriter
     // The largest piece a long string asks the output for at once.
     private const int LongStringChunkBytes = 16 * 1024;
 
+    /// <summary>The most bytes an integer takes: a type byte and 8 bytes.</summary>
+    public const int MaxIntegerBytes = 9;
+
+    /// <summary>The bytes a float 64 takes: a type byte and 8 bytes.</summary>
+    public const int MaxFloat64Bytes = 9;
+
     // Lone surrogates become U+FFFD, as with MessagePack-CSharp's UTF8Encoding; the pieces written by
     // Utf8.FromUtf16(replaceInvalidSequences: true) add up to this encoding's byte count.
     private static readonly UTF8Encoding Utf8Encoding = new(encoderShouldEmitUTF8Identifier: false);
@@ -47,127 +53,24 @@ internal ref struct MessagePackWireWriter
     }
 
     /// <summary>fixarray up to 15 elements, array 16 up to 2^16-1, array 32 beyond.</summary>
-    public void WriteArrayHeader(uint count)
-    {
-        if (count <= MessagePackRange.MaxFixArrayCount)
-        {
-            Reserve(1)[0] = (byte)(MessagePackCode.MinFixArray | count);
-            Advance(1);
-        }
-        else if (count <= ushort.MaxValue)
-        {
-            var span = Reserve(3);
-            span[0] = MessagePackCode.Array16;
-            BinaryPrimitives.WriteUInt16BigEndian(span[1..], (ushort)count);
-            Advance(3);
-        }
-        else
-        {
-            var span = Reserve(5);
-            span[0] = MessagePackCode.Array32;
-            BinaryPrimitives.WriteUInt32BigEndian(span[1..], count);
-            Advance(5);
-        }
-    }
+    public void WriteArrayHeader(uint count) => Advance(WriteArrayHeader(Reserve(5), count));
 
     /// <summary>
     /// An integer in the smallest format: positive fixint, uint 8/16/32/64 for values from 0 up; negative fixint,
     /// int 8/16/32/64 below 0 (MessagePack-CSharp never writes a signed format for a non-negative value).
     /// </summary>
-    public void WriteInteger(long value)
-    {
-        if (value >= 0)
-        {
-            if (value <= MessagePackRange.MaxFixPositiveInt)
-            {
-                Reserve(1)[0] = (byte)value;
-                Advance(1);
-            }
-            else if (value <= byte.MaxValue)
-            {
-                var span = Reserve(2);
-                span[0] = MessagePackCode.UInt8;
-                span[1] = (byte)value;
-                Advance(2);
-            }
-            else if (value <= ushort.MaxValue)
-            {
-                var span = Reserve(3);
-                span[0] = MessagePackCode.UInt16;
-                BinaryPrimitives.WriteUInt16BigEndian(span[1..], (ushort)value);
-                Advance(3);
-            }
-            else if (value <= uint.MaxValue)
-            {
-                var span = Reserve(5);
-                span[0] = MessagePackCode.UInt32;
-                BinaryPrimitives.WriteUInt32BigEndian(span[1..], (uint)value);
-                Advance(5);
-            }
-            else
-            {
-                var span = Reserve(9);
-                span[0] = MessagePackCode.UInt64;
-                BinaryPrimitives.WriteUInt64BigEndian(span[1..], (ulong)value);
-                Advance(9);
-            }
-        }
-        else if (value >= MessagePackRange.MinFixNegativeInt)
-        {
-            // 111yyyyy is the value's own two's-complement low byte.
-            Reserve(1)[0] = (byte)value;
-            Advance(1);
-        }
-        else if (value >= sbyte.MinValue)
-        {
-            var span = Reserve(2);
-            span[0] = MessagePackCode.Int8;
-            span[1] = (byte)value;
-            Advance(2);
-        }
-        else if (value >= short.MinValue)
-        {
-            var span = Reserve(3);
-            span[0] = MessagePackCode.Int16;
-            BinaryPrimitives.WriteInt16BigEndian(span[1..], (short)value);
-            Advance(3);
-        }
-        else if (value >= int.MinValue)
-        {
-            var span = Reserve(5);
-            span[0] = MessagePackCode.Int32;
-            BinaryPrimitives.WriteInt32BigEndian(span[1..], (int)value);
-            Advance(5);
-        }
-        else
-        {
-            var span = Reserve(9);
-            span[0] = MessagePackCode.Int64;
-            BinaryPrimitives.WriteInt64BigEndian(span[1..], value);
-            Advance(9);
-        }
-    }
+    public void WriteInteger(long value) => Advance(WriteInteger(Reserve(MaxIntegerBytes), value));
 
     /// <summary>float 64 always, from the value's bits, so NaN payloads and -0.0 survive.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void WriteFloat64(double value)
-    {
-        var span = Reserve(9);
-        span[0] = MessagePackCode.Float64;
-        BinaryPrimitives.WriteInt64BigEndian(span[1..], BitConverter.DoubleToInt64Bits(value));
-        Advance(9);
-    }
+    public void WriteFloat64(double value) => Advance(WriteFloat64(Reserve(MaxFloat64Bytes), value));
 
     /// <summary>nil for null, otherwise UTF-8 in fixstr, str 8, str 16 or str 32, chosen by the exact byte count.</summary>
     public void WriteString(string? value)
     {
-        if (value is null)
+        if (IsShortString(value))
         {
-            WriteNil();
-        }
-        else if (value.Length <= MaxSinglePassChars)
-        {
-            WriteShortString(value);
+            Advance(WriteShortString(Reserve(MaxShortStringBytes(value)), value));
         }
         else
         {
@@ -176,32 +79,85 @@ internal ref struct MessagePackWireWriter
     }
 
     /// <summary>nil for null, otherwise the UTF-8 bytes as they are, behind the smallest header for their count.</summary>
-    public void WriteString(Utf8Text value)
+    public void WriteString(Utf8Text value) => Advance(WriteString(Reserve(MaxStringBytes(value)), value));
+
+    /// <summary>
+    /// Whether <paramref name="value"/> goes through <see cref="WriteShortString(Span{byte}, string?)"/>: null, or at
+    /// most <see cref="MaxSinglePassChars"/> chars.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool IsShortString([NotNullWhen(false)] string? value) => value is null || value.Length <= MaxSinglePassChars;
+
+    /// <summary>The most bytes <see cref="WriteShortString(Span{byte}, string?)"/> writes for <paramref name="value"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int MaxShortStringBytes(string? value) => value is null ? 1 : StringHeaderSize(value.Length * 3) + (value.Length * 3);
+
+    /// <summary>The bytes <see cref="WriteString(Span{byte}, Utf8Text)"/> writes for <paramref name="value"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int MaxStringBytes(Utf8Text value) => value.IsNull ? 1 : StringHeaderSize(value.Bytes.Length) + value.Bytes.Length;
+
+    /// <summary>Room for <paramref name="size"/> bytes, to be filled by the span writers below and committed with <see cref="Advance"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public Span<byte> Reserve(int size) => _buffer.GetSpan(size);
+
+    /// <summary>Commits <paramref name="count"/> bytes written into the span from <see cref="Reserve"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Advance(int count) => _buffer.Advance(count);
+
+    // The span writers: each writes one value at the start of a span that has room for it (5 bytes for an array header,
+    // MaxIntegerBytes, MaxFloat64Bytes, MaxShortStringBytes, MaxStringBytes) and returns the bytes written, so that a
+    // caller that reserved room for several values once writes them without a check each.
+
+    /// <inheritdoc cref="WriteArrayHeader(uint)"/>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int WriteArrayHeader(Span<byte> span, uint count)
     {
-        if (value.IsNull)
+        if (count <= MessagePackRange.MaxFixArrayCount)
         {
-            WriteNil();
-            return;
+            span[0] = (byte)(MessagePackCode.MinFixArray | count);
+            return 1;
         }
 
-        var bytes = value.Bytes;
-        var headerSize = StringHeaderSize(bytes.Length);
-        var span = Reserve(headerSize + bytes.Length);
-        WriteStringHeader(span, bytes.Length);
-        bytes.CopyTo(span[headerSize..]);
-        Advance(headerSize + bytes.Length);
+        return WriteLongArrayHeader(span, count);
     }
 
-    private void WriteShortString(string value)
+    /// <inheritdoc cref="WriteInteger(long)"/>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int WriteInteger(Span<byte> span, long value)
     {
+        if ((ulong)value <= MessagePackRange.MaxFixPositiveInt)
+        {
+            span[0] = (byte)value;
+            return 1;
+        }
+
+        return WriteWideInteger(span, value);
+    }
+
+    /// <inheritdoc cref="WriteFloat64(double)"/>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int WriteFloat64(Span<byte> span, double value)
+    {
+        span[0] = MessagePackCode.Float64;
+        BinaryPrimitives.WriteInt64BigEndian(span[1..], BitConverter.DoubleToInt64Bits(value));
+        return MaxFloat64Bytes;
+    }
+
+    /// <summary>A string for which <see cref="IsShortString"/> holds: nil for null, otherwise UTF-8 behind the smallest header.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int WriteShortString(Span<byte> span, string? value)
+    {
+        if (value is null)
+        {
+            span[0] = MessagePackCode.Nil;
+            return 1;
+        }
+
         // A string has at least as many UTF-8 bytes as chars, so the header its char count calls for is the smallest it
         // can need, and ASCII text needs exactly that one: the bytes are encoded behind it and stay where they are. Only
         // when multi-byte chars push the count past a header boundary do they move, right, into the reserved room.
-        var maxByteCount = value.Length * 3;
-        var span = Reserve(StringHeaderSize(maxByteCount) + maxByteCount);
         var minHeaderSize = StringHeaderSize(value.Length);
         Utf8.FromUtf16(value, span[minHeaderSize..], out _, out var byteCount, replaceInvalidSequences: true, isFinalBlock: true);
-
         var headerSize = StringHeaderSize(byteCount);
         if (headerSize != minHeaderSize)
         {
@@ -209,16 +165,108 @@ internal ref struct MessagePackWireWriter
         }
 
         WriteStringHeader(span, byteCount);
-        Advance(headerSize + byteCount);
+        return headerSize + byteCount;
+    }
+
+    /// <inheritdoc cref="WriteString(Utf8Text)"/>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int WriteString(Span<byte> span, Utf8Text value)
+    {
+        if (value.IsNull)
+        {
+            span[0] = MessagePackCode.Nil;
+            return 1;
+        }
+
+        var bytes = value.Bytes;
+        var headerSize = WriteStringHeader(span, bytes.Length);
+        bytes.CopyTo(span[headerSize..]);
+        return headerSize + bytes.Length;
+    }
+
+    private static int WriteLongArrayHeader(Span<byte> span, uint count)
+    {
+        if (count <= ushort.MaxValue)
+        {
+            span[0] = MessagePackCode.Array16;
+            BinaryPrimitives.WriteUInt16BigEndian(span[1..], (ushort)count);
+            return 3;
+        }
+
+        span[0] = MessagePackCode.Array32;
+        BinaryPrimitives.WriteUInt32BigEndian(span[1..], count);
+        return 5;
+    }
+
+    // Every integer but a positive fixint.
+    private static int WriteWideInteger(Span<byte> span, long value)
+    {
+        if (value >= 0)
+        {
+            if (value <= byte.MaxValue)
+            {
+                span[0] = MessagePackCode.UInt8;
+                span[1] = (byte)value;
+                return 2;
+            }
+
+            if (value <= ushort.MaxValue)
+            {
+                span[0] = MessagePackCode.UInt16;
+                BinaryPrimitives.WriteUInt16BigEndian(span[1..], (ushort)value);
+                return 3;
+            }
+
+            if (value <= uint.MaxValue)
+            {
+                span[0] = MessagePackCode.UInt32;
+                BinaryPrimitives.WriteUInt32BigEndian(span[1..], (uint)value);
+                return 5;
+            }
+
+            span[0] = MessagePackCode.UInt64;
+            BinaryPrimitives.WriteUInt64BigEndian(span[1..], (ulong)value);
+            return 9;
+        }
+
+        if (value >= MessagePackRange.MinFixNegativeInt)
+        {
+            // 111yyyyy is the value's own two's-complement low byte.
+            span[0] = (byte)value;
+            return 1;
+        }
+
+        if (value >= sbyte.MinValue)
+        {
+            span[0] = MessagePackCode.Int8;
+            span[1] = (byte)value;
+            return 2;
+        }
+
+        if (value >= short.MinValue)
+        {
+            span[0] = MessagePackCode.Int16;
+            BinaryPrimitives.WriteInt16BigEndian(span[1..], (short)value);
+            return 3;
+        }
+
+        if (value >= int.MinValue)
+        {
+            span[0] = MessagePackCode.Int32;
+            BinaryPrimitives.WriteInt32BigEndian(span[1..], (int)value);
+            return 5;
+        }
+
+        span[0] = MessagePackCode.Int64;
+        BinaryPrimitives.WriteInt64BigEndian(span[1..], value);
+        return 9;
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void WriteLongString(string value)
     {
         var byteCount = Utf8Encoding.GetByteCount(value);
-        var headerSize = StringHeaderSize(byteCount);
-        WriteStringHeader(Reserve(headerSize), byteCount);
-        Advance(headerSize);
+        Advance(WriteStringHeader(Reserve(StringHeaderSize(byteCount)), byteCount));
 
         var chars = value.AsSpan();
         var remaining = byteCount;
@@ -247,6 +295,7 @@ internal ref struct MessagePackWireWriter
         }
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int StringHeaderSize(int byteCount) => byteCount switch
     {
         <= MessagePackRange.MaxFixStringLength => 1,
@@ -255,34 +304,28 @@ internal ref struct MessagePackWireWriter
         _ => 5,
     };
 
-    private static void WriteStringHeader(Span<byte> span, int byteCount)
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int WriteStringHeader(Span<byte> span, int byteCount)
     {
         switch (byteCount)
         {
             case <= MessagePackRange.MaxFixStringLength:
                 span[0] = (byte)(MessagePackCode.MinFixStr | byteCount);
-                break;
+                return 1;
             case <= byte.MaxValue:
                 span[0] = MessagePackCode.Str8;
                 span[1] = (byte)byteCount;
-                break;
+                return 2;
             case <= ushort.MaxValue:
                 span[0] = MessagePackCode.Str16;
                 BinaryPrimitives.WriteUInt16BigEndian(span[1..], (ushort)byteCount);
-                break;
+                return 3;
             default:
                 span[0] = MessagePackCode.Str32;
                 BinaryPrimitives.WriteUInt32BigEndian(span[1..], (uint)byteCount);
-                break;
+                return 5;
         }
     }
-
-    /// <summary>The unwritten span, at least <paramref name="size"/> bytes long.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private Span<byte> Reserve(int size) => _buffer.GetSpan(size);
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private void Advance(int count) => _buffer.Advance(count);
 
     [DoesNotReturn]
     private static void ThrowStringLengthChanged() =>
