@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Globalization;
-using System.Runtime;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.Extensions.Diagnostics.HealthChecks;
@@ -87,17 +86,7 @@ public sealed partial class HttpWarmUp(IServer server, IOptions<OrganizationOpti
             }
 
             // The compiles the requests queued run in the background: ready once none has finished for a while.
-            var compiled = JitInfo.GetCompiledMethodCount();
-            for (var quietSince = Stopwatch.GetTimestamp(); Stopwatch.GetElapsedTime(quietSince) < QuietTime && Stopwatch.GetElapsedTime(started) < Bound;)
-            {
-                await Task.Delay(QuietTime / 5, cancellationToken);
-                if (JitInfo.GetCompiledMethodCount() != compiled)
-                {
-                    compiled = JitInfo.GetCompiledMethodCount();
-                    quietSince = Stopwatch.GetTimestamp();
-                }
-            }
-
+            await JitQuiet.RepeatUntilQuietAsync(token => Task.Delay(QuietTime / 5, token), QuietTime, started, Bound, cancellationToken);
             LogWarmedUp(logger, requests, members, address, Stopwatch.GetElapsedTime(started).TotalMilliseconds);
         }
         catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)

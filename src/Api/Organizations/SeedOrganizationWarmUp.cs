@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.IO.Pipelines;
-using System.Runtime;
 using Microsoft.Extensions.Options;
 using WebSerialization.Models;
 using WebSerialization.Models.Streaming;
@@ -33,26 +32,20 @@ public sealed partial class SeedOrganizationWarmUp(IServiceProvider services, IO
 
         var members = Math.Min(MembersPerPass, organization.Members?.Count ?? 0);
         var started = Stopwatch.GetTimestamp();
-        var passes = 0;
-        var lastCount = JitInfo.GetCompiledMethodCount();
-        var quietSince = Stopwatch.GetTimestamp();
-        while (Stopwatch.GetElapsedTime(quietSince) < QuietTime && Stopwatch.GetElapsedTime(started) < Bound)
-        {
-            foreach (var format in WireFormat.All)
+        var passes = await JitQuiet.RepeatUntilQuietAsync(
+            async token =>
             {
-                var output = PipeWriter.Create(Stream.Null);
-                await OrganizationStreamWriter.WriteAsync(output, format.Codec.CreateEncoder(), organization, members, cancellationToken, options.Value.ChunkSize);
-                await output.CompleteAsync();
-            }
-
-            passes++;
-            var count = JitInfo.GetCompiledMethodCount();
-            if (count != lastCount)
-            {
-                lastCount = count;
-                quietSince = Stopwatch.GetTimestamp();
-            }
-        }
+                foreach (var format in WireFormat.All)
+                {
+                    var output = PipeWriter.Create(Stream.Null);
+                    await OrganizationStreamWriter.WriteAsync(output, format.Codec.CreateEncoder(), organization, members, token, options.Value.ChunkSize);
+                    await output.CompleteAsync();
+                }
+            },
+            QuietTime,
+            started,
+            Bound,
+            cancellationToken);
 
         LogWarmedUp(logger, passes, members, Stopwatch.GetElapsedTime(started).TotalMilliseconds);
     }
