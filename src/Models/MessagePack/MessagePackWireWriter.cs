@@ -78,9 +78,6 @@ internal ref struct MessagePackWireWriter
         }
     }
 
-    /// <summary>nil for null, otherwise the UTF-8 bytes as they are, behind the smallest header for their count.</summary>
-    public void WriteString(Utf8Text value) => Advance(WriteString(Reserve(MaxStringBytes(value)), value));
-
     /// <summary>
     /// Whether <paramref name="value"/> goes through <see cref="WriteShortString(Span{byte}, string?)"/>: null, or at
     /// most <see cref="MaxSinglePassChars"/> chars.
@@ -168,7 +165,7 @@ internal ref struct MessagePackWireWriter
         return headerSize + byteCount;
     }
 
-    /// <inheritdoc cref="WriteString(Utf8Text)"/>
+    /// <summary>nil for null, otherwise the UTF-8 bytes as they are, behind the smallest header for their count.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int WriteString(Span<byte> span, Utf8Text value)
     {
