@@ -61,7 +61,7 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
     [Fact]
     public async Task PrometheusCountsEveryRequestTheReplicasServedThroughHAProxy()
     {
-        var before = await SettledAsync(Query);
+        var before = await CountedAsync(Query);
         const int Requests = 60;
         for (var i = 0; i < Requests; i++)
         {
@@ -69,7 +69,7 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
             Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         }
 
-        Assert.Equal(before + Requests, await CountedAsync(Query, before + Requests));
+        Assert.Equal(before + Requests, await CountedAsync(Query));
     }
 
     [Fact]
@@ -163,7 +163,7 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
     [Fact]
     public async Task TwoLoadRunnersThroughHAProxyMergeIntoTheRequestsPrometheusCounted()
     {
-        var before = await SettledAsync(Query);
+        var before = await CountedAsync(Query);
         var folder = Directory.CreateTempSubdirectory("scaleout-runners-").FullName;
         try
         {
@@ -191,7 +191,7 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
 
             // The replicas served the measured requests and, per runner, the probe that checks the endpoint first.
             var expected = before + merged.Ok + merged.Failed + runners.Length;
-            Assert.Equal(expected, await CountedAsync(Query, expected));
+            Assert.Equal(expected, await CountedAsync(Query));
         }
         finally
         {
@@ -225,41 +225,18 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
         return (long.Parse(match.Groups["ok"].Value, CultureInfo.InvariantCulture), long.Parse(match.Groups["failed"].Value, CultureInfo.InvariantCulture));
     }
 
-    // The query's value once it reaches expected, or after 30 s: Prometheus scrapes every few seconds.
-    private async Task<double> CountedAsync(string query, double expected)
+    // The query's value in a scrape of every replica that began after now, so it holds every request finished before
+    // this call: two equal readings are not enough, since both can come before Prometheus's first scrape.
+    private async Task<double> CountedAsync(string query)
     {
-        var waited = Stopwatch.StartNew();
-        var value = await topology.QueryAsync(query);
-        while (value < expected && waited.Elapsed < TimeSpan.FromSeconds(30))
-        {
-            await Task.Delay(1000);
-            value = await topology.QueryAsync(query);
-        }
-
-        return value;
+        await topology.ScrapedSinceAsync(DateTimeOffset.UtcNow);
+        return await topology.QueryAsync(query);
     }
 
     private static async Task<HttpStatusCode> StatusAsync(HttpClient client, string path)
     {
         using var response = await client.GetAsync(path);
         return response.StatusCode;
-    }
-
-    private async Task<double> SettledAsync(string query)
-    {
-        // Two equal readings a scrape interval apart: nothing is still on its way into Prometheus.
-        var last = double.NaN;
-        while (true)
-        {
-            var now = await topology.QueryAsync(query);
-            if (now == last)
-            {
-                return now;
-            }
-
-            last = now;
-            await Task.Delay(TimeSpan.FromSeconds(6));
-        }
     }
 
     private static async Task<string> HashAsync(HttpClient client, string path)

@@ -73,6 +73,29 @@ public sealed class ScaleOutTopology : IAsyncLifetime
     /// <summary>Starts replica <paramref name="index"/> on its address and waits until it answers /healthz.</summary>
     public Task StartReplicaAsync(int index) => Started.StartReplicaAsync(index);
 
+    /// <summary>
+    /// Waits until Prometheus holds a scrape of every replica that began at or after <paramref name="moment"/> (at most
+    /// 30 s: it scrapes every 5 s, and its first scrapes wait for service discovery).
+    /// </summary>
+    public async Task ScrapedSinceAsync(DateTimeOffset moment)
+    {
+        var since = (moment.ToUnixTimeMilliseconds() / 1000.0).ToString("0.000", CultureInfo.InvariantCulture);
+        // timestamp() of a selector is its scrape's start; of a comparison's result it would be the query's own time.
+        const string Up = "up{job=\"webserialization\"}";
+        var query = $"count(timestamp({Up}) >= {since} and {Up} == 1)";
+        var waited = Stopwatch.StartNew();
+        double scraped;
+        while ((scraped = await QueryAsync(query)) < ReplicaCount)
+        {
+            if (waited.Elapsed > TimeSpan.FromSeconds(30))
+            {
+                throw new TimeoutException($"Prometheus scraped {scraped} of {ReplicaCount} replicas in the 30 s after {moment:HH:mm:ss.fff}:\n{Prometheus!.Transcript()}");
+            }
+
+            await Task.Delay(500);
+        }
+    }
+
     /// <summary>Asks Prometheus for the value of <paramref name="query"/> now (the sum of a vector's samples; 0 when it is empty).</summary>
     public async Task<double> QueryAsync(string query)
     {
