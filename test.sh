@@ -67,6 +67,10 @@ read -r passed failed skipped < <(grep -Eo 'Failed: +[0-9]+, Passed: +[0-9]+, Sk
   awk -F'[:,] *' '{ f += $2; p += $4; s += $6 } END { printf "%d %d %d\n", p, f, s }')
 echo
 echo "tests: ${passed} passed, ${failed} failed, ${skipped} skipped"
+# The failed tests by name with their messages, last, where a CI log cut to its tail still shows them.
+awk '/^ +Failed [A-Za-z_]/ { show = 1; print "failed:" substr($0, 9); next }
+     /^ +(Stack Trace|Standard Output Messages):/ { show = 0 }
+     show { print "  " $0 }' "$output"
 [ "$smoke" -eq 0 ] || echo "load test smoke FAILED (exit $smoke)"
 [ "$dry" -eq 0 ] || echo "benchmarks dry run FAILED (exit $dry)"
 if [ "$status" -ne 0 ] || [ "$failed" -ne 0 ] || [ "$passed" -eq 0 ] || [ "$smoke" -ne 0 ] || [ "$dry" -ne 0 ]; then
