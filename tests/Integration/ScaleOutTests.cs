@@ -225,11 +225,12 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
         return (long.Parse(match.Groups["ok"].Value, CultureInfo.InvariantCulture), long.Parse(match.Groups["failed"].Value, CultureInfo.InvariantCulture));
     }
 
-    // The query's value in a scrape of every replica that began after now, so it holds every request finished before
-    // this call: two equal readings are not enough, since both can come before Prometheus's first scrape.
+    // The query's value in a scrape of every replica that began a second after now, so it holds every request finished
+    // before this call (a replica records one as its response ends, a moment after the client has read the last byte):
+    // two equal readings are not enough, since both can come before Prometheus's first scrape.
     private async Task<double> CountedAsync(string query)
     {
-        await topology.ScrapedSinceAsync(DateTimeOffset.UtcNow);
+        await topology.ScrapedSinceAsync(DateTimeOffset.UtcNow.AddSeconds(1));
         return await topology.QueryAsync(query);
     }
 
