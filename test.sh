@@ -50,7 +50,7 @@ log "scale-out tests (tests/Integration, Category=ScaleOut)"
 dotnet test tests/Integration -c Release --no-build --nologo --filter "Category=ScaleOut" 2>&1 | tee -a "$output" || status=$?
 
 # The load runner's smoke mode: every scenario against a real server process, failing on any failed request,
-# empty body, allocation far above target or a million-member JSON download over its 0.55 MB budget, so neither the
+# empty body, allocation far above target or a million-member JSON download over its 0.15 MB budget, so neither the
 # measuring instrument nor the streaming cost per flush can rot.
 smoke=0
 log "load test smoke (tests/Load --smoke)"

@@ -7,8 +7,8 @@ namespace WebSerialization.IntegrationTests;
 [Collection(ApiCollection.Name)]
 public sealed class ConversionFailureTests(ApiServer server)
 {
-    // Enough binary members that every target format's answer fills many 128 KB chunks long before the end.
-    private const int MemberCount = 20_000;
+    // Enough binary members that every target format's answer fills several 512 KB chunks long before the end.
+    private const int MemberCount = 100_000;
 
     public static TheoryData<WireFormat, int> FormatsAndMemberCounts =>
         TheoryRows.Of(WireFormat.All.SelectMany(format => new[] { (format, 10), (format, MemberCount) }));

@@ -11,8 +11,8 @@ namespace WebSerialization.Models.MessagePack;
 /// </summary>
 /// <remarks>
 /// Kept beside MessagePack-CSharp, which writes the same bytes (tests/Codecs/Libraries), for a bound the library's calls
-/// lack (it writes into the response's pipe between 128 KB flushes, where <c>Serialize(Stream)</c> builds the whole body
-/// first) and for speed: the rows "MessagePack stream" and "MessagePack-CSharp Stream" (the library's faster call) in
+/// lack (it writes into the response's pipe between the flushes that bound its memory, where <c>Serialize(Stream)</c>
+/// builds the whole body first) and for speed: the rows "MessagePack stream" and "MessagePack-CSharp Stream" (the library's faster call) in
 /// docs/results/benchmarks.md (<c>dotnet run -c Release --project tests/Benchmarks</c>).
 /// </remarks>
 internal sealed class MessagePackOrganizationEncoder : IOrganizationEncoder

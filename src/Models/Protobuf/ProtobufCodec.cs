@@ -11,8 +11,8 @@ namespace WebSerialization.Models.Protobuf;
 /// </summary>
 /// <remarks>
 /// <para>The writer is kept beside protobuf-net, which writes the same bytes but for a Value of -0.0 (docs/libraries.md;
-/// tests/Codecs/Libraries), because it writes into the response's pipe between 128 KB flushes, where protobuf-net
-/// writes to a <see cref="Stream"/> with synchronous writes that Kestrel refuses by default, and for speed: the rows
+/// tests/Codecs/Libraries), because it writes into the response's pipe between the flushes that bound its memory, where
+/// protobuf-net writes to a <see cref="Stream"/> with synchronous writes that Kestrel refuses by default, and for speed: the rows
 /// "protobuf stream" and "protobuf-net Stream" (protobuf-net's fastest call) in docs/results/benchmarks.md
 /// (<c>dotnet run -c Release --project tests/Benchmarks</c>).</para>
 /// <para>Google.Protobuf's <c>CodedOutputStream</c> writes only to an array or a <see cref="Stream"/>, which puts a

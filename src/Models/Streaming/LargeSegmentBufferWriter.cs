@@ -6,10 +6,9 @@ namespace WebSerialization.Models.Streaming;
 /// Passes every call to another <see cref="IBufferWriter{T}"/>, but when that writer's current buffer cannot hold what
 /// is asked for, asks it for at least <c>segmentSize</c> bytes instead of the few the encoder needs. Encoders ask for a
 /// few bytes to a few KB at a time, and a pipe answers a request its current block cannot hold with a new block of
-/// its default size (Kestrel: 4 KB, or 8 KB for anything over 4 KB), so a 128 KB chunk ends up in 16 to 32 blocks.
-/// A socket send gathering more than 8 blocks allocates its I/O vectors on the heap (.NET's SocketPal on Unix, 24
-/// bytes a block plus two array headers, every send). With large segments a chunk is two or three blocks and a send
-/// gathers them on the stack.
+/// its default size (Kestrel: 4 KB, or 8 KB for anything over 4 KB), so a 512 KB chunk would end up in 64 to 128
+/// blocks, and a socket send that gathers more than 8 allocates its I/O vectors on the heap (.NET's SocketPal on Unix,
+/// every send). With segments of a quarter of the chunk, a chunk is at most six blocks and a send gathers them on the stack.
 /// </summary>
 /// <remarks>
 /// The size of the writer's current buffer is tracked from what it returned and what was advanced since, only to

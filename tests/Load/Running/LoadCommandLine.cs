@@ -122,7 +122,7 @@ public static class LoadCommandLine
 
     private static readonly Option<bool> Smoke = Flag("--smoke", "CI smoke: every scenario at 10,000 members plus the JSON download of 1,000,000, closed model with 1 copy, then one open-model "
         + "scenario at 20 requests/s and a two-step capacity search (20 and 40/s); 0.5 s warm-up, 2 s per phase, one shared server, 3 minute timeout. "
-        + "Exits 1 on any failed or empty response, a scenario that cannot run, > 4 MB allocated per request, or the million-member JSON download over 0.55 MB. "
+        + "Exits 1 on any failed or empty response, a scenario that cannot run, > 4 MB allocated per request, or the million-member JSON download over 0.15 MB. "
         + "Never writes docs/results/.");
 
     /// <summary>Parses <paramref name="args"/>; throws <see cref="ArgumentException"/> with every error, one a line.</summary>

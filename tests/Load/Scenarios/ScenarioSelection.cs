@@ -20,7 +20,7 @@ public static class ScenarioSelection
 
         if (options.Smoke)
         {
-            // The smoke's one large scenario: JSON flushes most often (1,200 times a million members), so a cost per
+            // The smoke's one large scenario: JSON flushes most often (300 times a million members), so a cost per
             // flush shows there first, and at 10,000 members it is lost in the rounding.
             all.RemoveAll(scenario => scenario.Subject!.MemberCount > LoadOptions.SmokeMemberCount
                 && !(scenario.Subject.IsStreamed(ScenarioOperation.Download) && scenario.Subject.Format == WireFormat.Json));
