@@ -12,6 +12,9 @@ public sealed record ScenarioOperation(string Key, string Title)
     /// <summary><c>GET /api/organization?format=KEY&amp;count=N</c>: the server writes.</summary>
     public static ScenarioOperation Download { get; } = new("download", "download");
 
+    /// <summary>The download with <c>Accept-Encoding: br</c> or <c>gzip</c>: the server writes and compresses.</summary>
+    public static ScenarioOperation CompressedDownload { get; } = new("compressed-download", "compressed download");
+
     /// <summary><c>POST /api/organization</c> with a payload in the format: the server reads.</summary>
     public static ScenarioOperation Upload { get; } = new("upload", "upload");
 

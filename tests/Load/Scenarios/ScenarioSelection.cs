@@ -5,7 +5,7 @@ public static class ScenarioSelection
 {
     /// <summary>
     /// Every scenario the options select, in run order: downloads, uploads, converts, gRPC calls, small payloads first;
-    /// then the MVC baseline and the <paramref name="registered"/> ones, which run only when <c>--scenarios</c> names
+    /// then the MVC baseline, the compressed downloads and the <paramref name="registered"/> ones, which run only when <c>--scenarios</c> names
     /// them (the default run measures the built-in ones), and every registered one in the smoke, so that it is known to run.
     /// </summary>
     public static IReadOnlyList<LoadScenario> Select(LoadOptions options, IReadOnlyList<LoadScenario>? registered = null)
@@ -33,6 +33,7 @@ public static class ScenarioSelection
         }
 
         all.AddRange(BaselineScenarios.For(counts));
+        all.AddRange(CompressedDownloads.For(counts));
         if (!options.Smoke)
         {
             all.AddRange(registered);

@@ -6,10 +6,11 @@ namespace WebSerialization.Load.Scenarios;
 /// other, and is left out of the per-format charts and targets.
 /// </summary>
 /// <param name="Baseline">True for the MVC baseline's endpoint (<c>/api/mvc/organization</c>), false for the streamed one.</param>
-public sealed record ScenarioSubject(ScenarioOperation Operation, WireFormat Format, int MemberCount, bool Baseline = false)
+/// <param name="ContentEncoding">The <c>Accept-Encoding</c> a compressed download asks for and its response must carry; null for none.</param>
+public sealed record ScenarioSubject(ScenarioOperation Operation, WireFormat Format, int MemberCount, bool Baseline = false, string? ContentEncoding = null)
 {
-    /// <summary>What a bar of a chart calls it: the format's key, with <c>stock</c> for the MVC baseline.</summary>
-    public string Label => Baseline ? $"{Format.Key} stock" : Format.Key;
+    /// <summary>What a bar of a chart calls it: the format's key, with <c>stock</c> for the MVC baseline or the content encoding.</summary>
+    public string Label => Baseline ? $"{Format.Key} stock" : ContentEncoding is { } encoding ? $"{Format.Key} {encoding}" : Format.Key;
 
     public bool IsStreamed(ScenarioOperation operation) => !Baseline && Operation == operation;
 }

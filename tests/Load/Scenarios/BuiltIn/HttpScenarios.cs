@@ -5,8 +5,8 @@ namespace WebSerialization.Load.Scenarios;
 
 /// <summary>
 /// The built-in HTTP scenarios, written with <see cref="Scenario.Create"/>: <c>download-KEY-N</c>, <c>upload-KEY-N</c>
-/// and <c>convert-json-to-KEY-N</c> on the streamed endpoint, and the MVC baseline's <c>baseline-download-...</c> and
-/// <c>baseline-upload-...</c>. Each probes its endpoint in its init (skipped when absent) and holds its payload there,
+/// and <c>convert-json-to-KEY-N</c> on the streamed endpoint, <c>compressed-download-KEY-ENCODING-N</c>, and the MVC
+/// baseline's <c>baseline-download-...</c> and <c>baseline-upload-...</c>. Each probes its endpoint in its init (skipped when absent) and holds its payload there,
 /// so that an invocation is one request whose body the client drains.
 /// </summary>
 public static class HttpScenarios
@@ -23,6 +23,19 @@ public static class HttpScenarios
             .WithInit(async init => await init.ProbeAsync(Probe(subject)));
     }
 
+    /// <summary>
+    /// The download with <c>Accept-Encoding: <paramref name="encoding"/></c>: its size is the compressed body as sent, and a
+    /// response in any other encoding fails.
+    /// </summary>
+    public static LoadScenario CompressedDownload(WireFormat format, string encoding, int memberCount)
+    {
+        var subject = new ScenarioSubject(ScenarioOperation.CompressedDownload, format, memberCount, ContentEncoding: encoding);
+        return Scenario.Create(Name(subject), context => Http.SendAsync(context, CreateRequest(subject, default), encoding))
+            .WithSubject(subject)
+            .WithDescription($"GET {Path(subject)}?format={format.Key}&count={Count(subject)}, Accept-Encoding: {encoding}")
+            .WithInit(async init => await init.ProbeAsync(Probe(subject)));
+    }
+
     /// <summary>An upload of <paramref name="memberCount"/> members in <paramref name="format"/>, the payload held by the client.</summary>
     public static LoadScenario Upload(WireFormat format, int memberCount, bool baseline = false) =>
         WithPayload(new ScenarioSubject(ScenarioOperation.Upload, format, memberCount, baseline));
@@ -33,9 +46,15 @@ public static class HttpScenarios
     /// <summary>The request an invocation of <paramref name="subject"/>'s scenario sends; <paramref name="payload"/> is an upload's or convert's body.</summary>
     public static HttpRequestMessage CreateRequest(ScenarioSubject subject, ReadOnlyMemory<byte> payload)
     {
-        if (subject.Operation == ScenarioOperation.Download)
+        if (IsDownload(subject))
         {
-            return new HttpRequestMessage(HttpMethod.Get, $"{Path(subject)}?format={subject.Format.Key}&count={Count(subject)}");
+            var download = new HttpRequestMessage(HttpMethod.Get, $"{Path(subject)}?format={subject.Format.Key}&count={Count(subject)}");
+            if (subject.ContentEncoding is { } encoding)
+            {
+                download.Headers.AcceptEncoding.Add(new StringWithQualityHeaderValue(encoding));
+            }
+
+            return download;
         }
 
         var convert = subject.Operation == ScenarioOperation.Convert;
@@ -78,12 +97,16 @@ public static class HttpScenarios
     private static string Name(ScenarioSubject subject) => (subject.Baseline ? BaselineScenarios.Prefix : string.Empty)
         + (subject.Operation == ScenarioOperation.Convert
             ? $"convert-json-to-{subject.Format.Key}-{Count(subject)}"
+            : subject.ContentEncoding is { } encoding ? $"{subject.Operation.Key}-{subject.Format.Key}-{encoding}-{Count(subject)}"
             : $"{subject.Operation.Key}-{subject.Format.Key}-{Count(subject)}");
 
     // A cheap request to the same endpoint: a download of no members, or a post with an empty body.
-    private static HttpRequestMessage Probe(ScenarioSubject subject) => subject.Operation == ScenarioOperation.Download
+    private static HttpRequestMessage Probe(ScenarioSubject subject) => IsDownload(subject)
         ? new HttpRequestMessage(HttpMethod.Get, $"{Path(subject)}?format={subject.Format.Key}&count=0")
         : CreateRequest(subject, ReadOnlyMemory<byte>.Empty);
+
+    private static bool IsDownload(ScenarioSubject subject) =>
+        subject.Operation == ScenarioOperation.Download || subject.Operation == ScenarioOperation.CompressedDownload;
 
     private static string Count(ScenarioSubject subject) => subject.MemberCount.ToString(CultureInfo.InvariantCulture);
 
