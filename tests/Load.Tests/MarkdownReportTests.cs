@@ -17,10 +17,22 @@ public class MarkdownReportTests
     {
         var row = SummaryRows(Summary()).Single(row => row[0] == "download-msgpack-1000000");
 
-        // Format, copies, OK, failed, response MB, TTFB p50, p50, p95, p99, MB/s, allocated MB per request, gen2, peak working set, seed.
+        // Format, copies, OK, failed, response MB, TTFB p50, p50, p95, p99, MB/s, allocated MB per request, server CPU (not
+        // measured here), gen2, peak working set, seed.
         Assert.Equal(["msgpack", "4", "100", "0", "50.00"], row[1..6]);
         Precision.AssertWithin([200, 2000, 3800, 3960], row[6..10].Select(Precision.Number));
-        Assert.Equal(["2500.0", "0.019", "1", "340.0 (+40)", "36.91", "681"], row[10..]);
+        Assert.Equal(["2500.0", "0.019", "-", "1", "340.0 (+40)", "36.91", "681"], row[10..]);
+    }
+
+    [Fact]
+    public void SummaryRowCarriesTheServersCpuTimePerRequest()
+    {
+        // 100 requests in 2.5 s of the server's CPU time.
+        IReadOnlyList<ScenarioResult> results = [.. Results.Select(result => result.Scenario.Name == "download-msgpack-1000000" ? result with { ServerCpuTime = TimeSpan.FromSeconds(2.5) } : result)];
+
+        var row = SummaryRows(Summary(results: results)).Single(row => row[0] == "download-msgpack-1000000");
+
+        Assert.Equal("25.00", row[ReportContent.Summary(results).Columns.ToList().IndexOf("Server CPU ms/request")]);
     }
 
     [Fact]

@@ -6,6 +6,7 @@ namespace WebSerialization.Load.Engine;
 /// </summary>
 /// <param name="Failed">Measured requests that failed, plus failed warm-up requests.</param>
 /// <param name="MegabytesPerSecond">Body bytes moved per second of the measured phase, in MB/s.</param>
+/// <param name="ServerCpuMillisecondsPerRequest">The server process's CPU time per request; null when the runner did not start it.</param>
 /// <param name="PeakWorkingSet">The server's largest working set, in bytes; 0 when not watched.</param>
 /// <param name="WorkingSetRaise">How far that peak was above the server's idle working set.</param>
 public sealed record ScenarioFigures(
@@ -18,6 +19,7 @@ public sealed record ScenarioFigures(
     double? P99,
     double? MegabytesPerSecond,
     double? AllocatedBytesPerRequest,
+    double? ServerCpuMillisecondsPerRequest,
     double? Gen2Collections,
     long PeakWorkingSet,
     long WorkingSetRaise)
@@ -35,6 +37,7 @@ public sealed record ScenarioFigures(
             latency?.P99,
             result.MegabytesPerSecond,
             result.ServerCost?.AllocatedBytesPerRequest,
+            result.ServerCpuMillisecondsPerRequest,
             result.ServerCost?.Gen2Collections,
             result.PeakWorkingSet,
             result.WorkingSetRaise);
@@ -59,6 +62,7 @@ public sealed record ScenarioFigures(
             Median(each.Select(figures => figures.P99)),
             Median(each.Select(figures => figures.MegabytesPerSecond)),
             Median(each.Select(figures => figures.AllocatedBytesPerRequest)),
+            Median(each.Select(figures => figures.ServerCpuMillisecondsPerRequest)),
             Median(each.Select(figures => figures.Gen2Collections)),
             largestRaise?.PeakWorkingSet ?? 0,
             largestRaise?.WorkingSetRaise ?? 0);

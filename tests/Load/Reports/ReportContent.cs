@@ -13,6 +13,7 @@ public static class ReportContent
         "OK and Failed count measured requests (failed warm-up requests are added to Failed). Latency is time to last byte; TTFB is time to the first body byte; "
         + "MB/s is body bytes sent plus received per second of the measured phase, all copies together. Server MB alloc/request is the difference of the server's "
         + "dotnet.gc.heap.total_allocated over the requests it served (http.server.request.duration's count), both from its /metrics, less what the scrapes themselves allocated. "
+        + "Server CPU ms/request is the server process's user and system time over the measured phase (from /proc) per request sent; - when the runner did not start the server. "
         + "Latency is from each request's intended start: in the open model (a rate instead of copies) a request sent late counts its lateness. Percentiles come from an HdrHistogram (3 significant digits). "
         + "Peak WS is the server's largest working set during the scenario (warm-up included), and in brackets how far above its idle working set at the start of the run. "
         + "MB = 2^20 bytes.";
@@ -193,7 +194,7 @@ public static class ReportContent
     private static string[] FigureColumns(bool withP50Range) =>
     [
         "OK", "Failed", "Response MB", "TTFB p50 ms", "p50 ms", .. withP50Range ? ["p50 range ms"] : Array.Empty<string>(), "p95 ms", "p99 ms", "MB/s",
-        "Server MB alloc/request", "Gen2 GCs", "Peak WS MB (over idle)",
+        "Server MB alloc/request", "Server CPU ms/request", "Gen2 GCs", "Peak WS MB (over idle)",
     ];
 
     private static string[] FigureCells(ScenarioFigures figures, string? p50Range) =>
@@ -208,6 +209,7 @@ public static class ReportContent
         ConsoleReport.Format(figures.P99, "0"),
         ConsoleReport.Format(figures.MegabytesPerSecond),
         Megabytes(figures.AllocatedBytesPerRequest, "0.000"),
+        ConsoleReport.Format(figures.ServerCpuMillisecondsPerRequest, "0.00"),
         ConsoleReport.Format(figures.Gen2Collections, "0.#"),
         figures.PeakWorkingSet > 0 ? string.Create(Invariant, $"{Megabytes(figures.PeakWorkingSet)} ({figures.WorkingSetRaise / Units.BytesPerMegabyte:+0;-0})") : "-",
     ];
