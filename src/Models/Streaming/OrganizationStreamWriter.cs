@@ -1,5 +1,4 @@
 using System.IO.Pipelines;
-using System.Numerics;
 using System.Runtime.InteropServices;
 using WebSerialization.Models.Codecs;
 
@@ -31,14 +30,9 @@ public static class OrganizationStreamWriter
     private const int MembersPerBatch = 64;
 
     // The buffer asked of the output whenever its current one is used up, so that a chunk is a few large blocks rather
-    // than dozens of 4 KB ones (see LargeSegmentBufferWriter). A power of two less room for a server's framing: Kestrel
-    // adds 12 bytes to a chunked body's request before renting from the array pool, which rounds up to a power of two.
+    // than a hundred 4 KB ones (see LargeSegmentBufferWriter). 64 KB less room for a server's framing: Kestrel adds 12
+    // bytes to a chunked body's request before renting from the array pool, which rounds up to a power of two.
     internal const int SegmentSize = (64 * 1024) - 64;
-
-    // A quarter of the chunk, at least SegmentSize: a chunk then spans at most six blocks (a partly used first one, four,
-    // and the batch that crossed the chunk), and a socket send gathers up to 8 without allocating.
-    internal static int SegmentSizeFor(int chunkSize) =>
-        Math.Max(SegmentSize, (int)BitOperations.RoundUpToPowerOf2((uint)Math.Max(chunkSize / 4, 1)) - 64);
 
     /// <summary>Writes <paramref name="organization"/> with its first <paramref name="memberCount"/> members.</summary>
     /// <returns>The number of bytes written.</returns>
@@ -59,7 +53,7 @@ public static class OrganizationStreamWriter
         ArgumentOutOfRangeException.ThrowIfNegative(memberCount);
         ArgumentOutOfRangeException.ThrowIfGreaterThan(memberCount, members?.Count ?? 0);
 
-        var buffers = new LargeSegmentBufferWriter(output, SegmentSizeFor(chunkSize));
+        var buffers = new LargeSegmentBufferWriter(output, SegmentSize);
         long total = 0;
         long sinceWait = 0;
         long pending = encoder.WriteHeader(buffers, organization, memberCount);
