@@ -8,8 +8,7 @@ namespace WebSerialization.Models.Streaming;
 /// few bytes to a few KB at a time, and a pipe answers a request its current block cannot hold with a new block of
 /// its default size (Kestrel: 4 KB, or 8 KB for anything over 4 KB), so a 512 KB chunk would end up in 64 to 128
 /// blocks, and a socket send allocates I/O vectors on the heap for that many (.NET's SocketPal on Unix, 24 bytes a block,
-/// beyond 8). With 64 KB segments a chunk is about ten blocks. Larger ones, to stay within 8, made the one-core
-/// MessagePack download slower in some server processes and allocated no less.
+/// beyond 8). With 64 KB segments a chunk is about ten blocks.
 /// </summary>
 /// <remarks>
 /// The size of the writer's current buffer is tracked from what it returned and what was advanced since, only to
