@@ -14,17 +14,18 @@ public sealed class PeakWorkingSetWatch
     {
         _probe = probe;
         _peak = first;
+        AtStart = first;
         _stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         _sampling = SampleAsync(_stop.Token);
     }
 
-    public long AtStart { get; private init; }
+    public long AtStart { get; }
 
     public static async Task<PeakWorkingSetWatch> StartAsync(WorkingSetProbe probe, CancellationToken cancellationToken)
     {
         probe.ResetPeak();
         var first = await probe.ReadAsync(cancellationToken);
-        return new PeakWorkingSetWatch(probe, first, cancellationToken) { AtStart = first };
+        return new PeakWorkingSetWatch(probe, first, cancellationToken);
     }
 
     /// <summary>Stops sampling and returns the peak: the kernel's where it has one, else the largest sample.</summary>
