@@ -24,7 +24,7 @@ public sealed class HeapLimitedApiProcess : IAsyncLifetime
 
     public async Task InitializeAsync()
     {
-        BaseAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
+        BaseAddress = LoopbackPort.FreeAddress();
         _process = ApiProcess.Start(StartInfo(BaseAddress, memberCount: 1000), BaseAddress, Output.Enqueue);
         Client = new HttpClient { BaseAddress = BaseAddress, Timeout = TimeSpan.FromMinutes(3) };
         try
@@ -53,7 +53,7 @@ public sealed class HeapLimitedApiProcess : IAsyncLifetime
     /// <returns>The exit code and everything the process wrote; null when it was still running after <paramref name="timeout"/> (then it is killed).</returns>
     public static Task<(int ExitCode, string Output)?> RunUntilExitAsync(int memberCount, TimeSpan timeout)
     {
-        var address = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
+        var address = LoopbackPort.FreeAddress();
         return ApiProcess.RunUntilExitAsync(StartInfo(address, memberCount), timeout);
     }
 

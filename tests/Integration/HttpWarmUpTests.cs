@@ -12,7 +12,7 @@ public sealed class HttpWarmUpTests
     public async Task AnswersHealthz503UntilItHasDownloadedFromItselfOnOneProcessor()
     {
         var output = new ConcurrentQueue<string>();
-        var address = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
+        var address = LoopbackPort.FreeAddress();
         var start = ApiProcessStart.Info(
             typeof(HttpWarmUp).Assembly.Location,
             address,

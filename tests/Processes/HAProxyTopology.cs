@@ -41,10 +41,10 @@ public sealed class HAProxyTopology : IAsyncDisposable
         _start = start;
         for (var i = 0; i < ReplicaCount; i++)
         {
-            ReplicaAddresses[i] = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
+            ReplicaAddresses[i] = LoopbackPort.FreeAddress();
         }
 
-        Address = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
+        Address = LoopbackPort.FreeAddress();
     }
 
     /// <summary>Where HAProxy listens: the API as its clients reach it.</summary>

@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Net;
 using System.Net.Sockets;
 
@@ -13,4 +14,7 @@ public static class LoopbackPort
         listener.Start();
         return ((IPEndPoint)listener.LocalEndpoint).Port;
     }
+
+    /// <summary>http://127.0.0.1 at a port from <see cref="Free"/>: the base address for a server about to start.</summary>
+    public static Uri FreeAddress() => new($"http://127.0.0.1:{Free().ToString(CultureInfo.InvariantCulture)}");
 }

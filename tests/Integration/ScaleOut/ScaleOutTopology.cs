@@ -49,7 +49,7 @@ public sealed class ScaleOutTopology : IAsyncLifetime
         await File.WriteAllTextAsync(
             Path.Combine(prometheusDirectory, "targets", "loopback.json"),
             JsonSerializer.Serialize(new[] { new { targets = ReplicaAddresses.Select(address => address.Authority).ToArray() } }));
-        PrometheusAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
+        PrometheusAddress = LoopbackPort.FreeAddress();
         var prometheus = Prometheus = ScaleOutProcess.Start("prometheus", new ProcessStartInfo("prometheus",
         [
             "--config.file=" + Path.Combine(prometheusDirectory, "prometheus.yml"),
