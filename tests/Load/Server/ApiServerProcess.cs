@@ -109,8 +109,8 @@ public sealed class ApiServerProcess : IAsyncDisposable
 
         async Task<ApiServerProcess> StartOnceAsync()
         {
-            var baseAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
-            var grpcAddress = new Uri($"http://127.0.0.1:{LoopbackPort.Free().ToString(CultureInfo.InvariantCulture)}");
+            var baseAddress = LoopbackPort.FreeAddress();
+            var grpcAddress = LoopbackPort.FreeAddress();
             var settings = new Dictionary<string, string>
             {
                 ["Metrics__Enabled"] = "true",
