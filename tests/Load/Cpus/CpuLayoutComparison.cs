@@ -90,15 +90,7 @@ public static class CpuLayoutComparison
     {
         var md = new StringBuilder().AppendLine(Invariant, $"## {Title}").AppendLine().AppendLine(section.Legend);
         foreach (var table in section.Tables)
-        {
-            md.AppendLine();
-            md.Append("| ").AppendJoin(" | ", table.Columns).AppendLine(" |");
-            md.Append("| ").AppendJoin(" | ", table.Columns.Select((_, column) => table.IsNumeric(column) ? "---:" : "---")).AppendLine(" |");
-            foreach (var row in table.Rows)
-            {
-                md.Append("| ").AppendJoin(" | ", row).AppendLine(" |");
-            }
-        }
+            md.AppendLine().Append(table.ToMarkdown());
 
         return md.ToString();
     }

@@ -33,7 +33,10 @@ public static class CapacityReport
                     capacity.Stop,
                 ];
             }),
-        ]);
+        ])
+    {
+        EndNumericColumn = 10,
+    };
 
     public static string Legend(LoadOptions options) =>
         string.Create(Invariant, $"Open-model steps from {options.RateStart:0.#} requests/s, each {options.RateFactor:0.##} times the last, up to {options.RateMax:0.#}/s, ")
@@ -74,11 +77,7 @@ public static class CapacityReport
         var md = new StringBuilder();
         md.AppendLine("## Capacity").AppendLine();
         md.AppendLine(Legend(options)).AppendLine();
-        var table = Table(capacities);
-        md.Append("| ").AppendJoin(" | ", table.Columns).AppendLine(" |");
-        md.Append("| ").AppendJoin(" | ", table.Columns.Select((_, column) => table.IsNumeric(column) && column < table.Columns.Count - 1 ? "---:" : "---")).AppendLine(" |");
-        foreach (var row in table.Rows)
-            md.Append("| ").AppendJoin(" | ", row).AppendLine(" |");
+        md.Append(Table(capacities).ToMarkdown());
 
         if (chartPath is not null)
             md.AppendLine().AppendLine(Invariant, $"![Capacity per format]({chartPath})");

@@ -21,7 +21,7 @@ public static class MarkdownReport
         if (scenario.IsRepeated)
         {
             md.AppendLine(Invariant, $"`{scenario.Scenario.Description}`: {ReportContent.RepetitionsIntro(scenario, run)}").AppendLine();
-            AppendTable(md, ReportContent.Repetitions(scenario));
+            md.Append(ReportContent.Repetitions(scenario).ToMarkdown());
         }
 
         foreach (var result in scenario.Repetitions)
@@ -41,7 +41,7 @@ public static class MarkdownReport
             if (result.Steps.Count > 0)
             {
                 md.AppendLine();
-                AppendTable(md, ReportContent.Steps(result));
+                md.Append(ReportContent.Steps(result).ToMarkdown());
             }
         }
 
@@ -68,13 +68,13 @@ public static class MarkdownReport
             md.AppendLine(Invariant, $"- **{ending}**");
 
         md.AppendLine();
-        AppendTable(md, ReportContent.Summary(results));
+        md.Append(ReportContent.Summary(results).ToMarkdown());
         md.AppendLine().AppendLine(ReportContent.Legend(results));
         md.AppendLine().AppendLine(SeedArticleFigures.Caption);
         if (BaselineComparison.Table(results) is { } baseline)
         {
             md.AppendLine().AppendLine(Invariant, $"## {BaselineComparison.Title}").AppendLine();
-            AppendTable(md, baseline);
+            md.Append(baseline.ToMarkdown());
             md.AppendLine().AppendLine(BaselineComparison.Legend);
         }
 
@@ -89,7 +89,7 @@ public static class MarkdownReport
             md.AppendLine().AppendLine(Invariant, $"All of this, with every scenario's figures, on one page: [{HtmlReport.FileName}]({HtmlReport.FileName}).");
 
         md.AppendLine().AppendLine("## Targets").AppendLine();
-        AppendTable(md, new ReportTable(["Target", "Measured", "Verdict"], 3, [.. targets.Select(verdict => (IReadOnlyList<string>)[verdict.Target, verdict.Measured, $"**{verdict.Verdict}**"])]));
+        md.Append(new ReportTable(["Target", "Measured", "Verdict"], 3, [.. targets.Select(verdict => (IReadOnlyList<string>)[verdict.Target, verdict.Measured, $"**{verdict.Verdict}**"])]).ToMarkdown());
 
         AppendSection(md, "Skipped (endpoint not on this server)", ReportContent.Skipped(results));
         AppendSection(md, "Failures", ReportContent.Failures(results));
@@ -104,9 +104,9 @@ public static class MarkdownReport
         if (result.Server is not null)
             md.AppendLine(Invariant, $"Server: {result.Server}.").AppendLine();
 
-        AppendTable(md, ReportContent.Distributions(result));
+        md.Append(ReportContent.Distributions(result).ToMarkdown());
         md.AppendLine();
-        AppendTable(md, ReportContent.Facts(result));
+        md.Append(ReportContent.Facts(result).ToMarkdown());
         var failures = ReportContent.FailureCounts(result);
         if (failures.Count > 0)
         {
@@ -114,16 +114,6 @@ public static class MarkdownReport
             AppendList(md, failures);
         }
     }
-
-    internal static void AppendTable(StringBuilder md, ReportTable table)
-    {
-        AppendRow(md, table.Columns);
-        AppendRow(md, [.. table.Columns.Select((_, column) => table.IsNumeric(column) ? "---:" : "---")]);
-        foreach (var row in table.Rows)
-            AppendRow(md, row);
-    }
-
-    private static void AppendRow(StringBuilder md, IEnumerable<string> cells) => md.Append("| ").AppendJoin(" | ", cells).AppendLine(" |");
 
     private static void AppendSection(StringBuilder md, string title, IReadOnlyList<string> lines)
     {

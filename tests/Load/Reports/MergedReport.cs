@@ -49,7 +49,7 @@ public static class MergedReport
             md.AppendLine(Invariant, $"- {source}");
 
         md.AppendLine();
-        MarkdownReport.AppendTable(md, Table(loads));
+        md.Append(Table(loads).ToMarkdown());
         md.AppendLine().AppendLine(Legend);
         return md.ToString();
     }

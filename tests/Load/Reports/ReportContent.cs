@@ -1,3 +1,4 @@
+using System.Text;
 using WebSerialization.Load.Cpus;
 
 namespace WebSerialization.Load.Reports;
@@ -228,5 +229,22 @@ public static class ReportContent
 /// <param name="FirstNumericColumn">Columns from this index on hold figures (right-aligned); the column count when none do.</param>
 public sealed record ReportTable(IReadOnlyList<string> Columns, int FirstNumericColumn, IReadOnlyList<IReadOnlyList<string>> Rows)
 {
-    public bool IsNumeric(int column) => column >= FirstNumericColumn;
+    /// <summary>Columns from this index on hold text again (left-aligned); the column count when figures run to the end.</summary>
+    public int EndNumericColumn { get; init; } = int.MaxValue;
+
+    public bool IsNumeric(int column) => column >= FirstNumericColumn && column < EndNumericColumn;
+
+    /// <summary>The table as GitHub Markdown, figures right-aligned; every report writes its tables through this.</summary>
+    public string ToMarkdown()
+    {
+        var md = new StringBuilder();
+        AppendRow(md, Columns);
+        AppendRow(md, [.. Columns.Select((_, column) => IsNumeric(column) ? "---:" : "---")]);
+        foreach (var row in Rows)
+            AppendRow(md, row);
+
+        return md.ToString();
+    }
+
+    private static void AppendRow(StringBuilder md, IEnumerable<string> cells) => md.Append("| ").AppendJoin(" | ", cells).AppendLine(" |");
 }

@@ -57,16 +57,7 @@ public static class HAProxyComparison
     public static string Markdown(HAProxyComparisonSection section)
     {
         ArgumentNullException.ThrowIfNull(section);
-        var table = section.Table;
-        var md = new StringBuilder().AppendLine(Invariant, $"## {Title}").AppendLine().AppendLine(section.Legend).AppendLine();
-        md.Append("| ").AppendJoin(" | ", table.Columns).AppendLine(" |");
-        md.Append("| ").AppendJoin(" | ", table.Columns.Select((_, column) => table.IsNumeric(column) ? "---:" : "---")).AppendLine(" |");
-        foreach (var row in table.Rows)
-        {
-            md.Append("| ").AppendJoin(" | ", row).AppendLine(" |");
-        }
-
-        return md.ToString();
+        return new StringBuilder().AppendLine(Invariant, $"## {Title}").AppendLine().AppendLine(section.Legend).AppendLine().Append(section.Table.ToMarkdown()).ToString();
     }
 
     /// <summary>Where the replicas, HAProxy and the load client run under the plan's one layout, for the head of the reports.</summary>
