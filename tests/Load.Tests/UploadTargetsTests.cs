@@ -47,7 +47,7 @@ public sealed class UploadTargetsTests
         var verdicts = UploadTargets.Evaluate(EveryUploadAndConvert(raiseMegabytes: 255));
 
         Assert.Equal(TargetVerdict.Miss, verdicts[0].Verdict);
-        Assert.Contains("json +255.0 MB", verdicts[0].Measured, StringComparison.Ordinal);
+        Assert.Contains("json peak 555.0 MB - idle 300.0 MB = +255.0 MB", verdicts[0].Measured, StringComparison.Ordinal);
         Assert.Equal(TargetVerdict.Miss, verdicts[1].Verdict);
     }
 
@@ -103,7 +103,7 @@ public sealed class UploadTargetsTests
         Assert.All(verdicts.Where(verdict => !verdict.Target.Contains("binary", StringComparison.Ordinal)), verdict => Assert.Equal(TargetVerdict.Miss, verdict.Verdict));
         var binary = Assert.Single(verdicts, verdict => verdict.Target.Contains("binary", StringComparison.Ordinal));
         Assert.Equal(TargetVerdict.Pass, binary.Verdict);
-        Assert.Contains("(1.67x)", binary.Measured, StringComparison.Ordinal);
+        Assert.EndsWith("upload 500 ms (x1) / download 300 ms (x1) = 1.67x", binary.Measured, StringComparison.Ordinal);
     }
 
     [Fact]
