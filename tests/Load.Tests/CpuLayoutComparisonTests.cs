@@ -42,8 +42,8 @@ public class CpuLayoutComparisonTests
         Assert.Equal(["download-json-10000", "x1", "40", "10", "0.25x"], row.Take(5));
         Assert.Equal("1.00x", row[7]);
         Assert.Equal(["20.00", "15.00", "50"], row.Skip(8));
-        Assert.Contains("## " + CpuLayoutComparison.Title, CpuLayoutComparison.Markdown(section), StringComparison.Ordinal);
-        Assert.Contains("| download-json-10000 | x1 | 40 | 10 | 0.25x |", CpuLayoutComparison.Markdown(section), StringComparison.Ordinal);
+        Assert.Contains("## " + CpuLayoutComparison.Title, section.ToMarkdown(), StringComparison.Ordinal);
+        Assert.Contains("| download-json-10000 | x1 | 40 | 10 | 0.25x |", section.ToMarkdown(), StringComparison.Ordinal);
     }
 
     [Fact]

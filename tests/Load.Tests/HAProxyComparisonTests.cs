@@ -73,15 +73,15 @@ public class HAProxyComparisonTests
         ];
 
         var section = HAProxyComparison.Section(results, Split)!;
-        var markdown = HAProxyComparison.Markdown(section);
+        var markdown = section.ToMarkdown();
 
-        var row = Assert.Single(section.Table.Rows);
+        var row = Assert.Single(Assert.Single(section.Tables).Rows);
         Assert.Equal(["download-msgpack-1000000", "x1"], row.Take(2));
         Precision.AssertWithin([200, 250, 396, 495], new[] { row[2], row[3], row[5], row[6] }.Select(Precision.Number));
         Assert.Equal(["1.25x", "1.25x", "5000.0", "2500.0", "0.50x"], new[] { row[4], row[7], row[8], row[9], row[10] });
         Assert.StartsWith("## " + HAProxyComparison.Title, markdown, StringComparison.Ordinal);
         Assert.Contains($"| download-msgpack-1000000 | x1 | {row[2]} | {row[3]} | 1.25x |", markdown, StringComparison.Ordinal);
-        Assert.Contains(HAProxyComparison.Title, HtmlReport.Render(SampleRun.Description, results, [], null, [], haproxyComparison: section), StringComparison.Ordinal);
+        Assert.Contains(HAProxyComparison.Title, HtmlReport.Render(SampleRun.Description, results, [], null, [], comparison: section), StringComparison.Ordinal);
         Assert.Null(HAProxyComparison.Section([SampleRun.Ran(Json, 1, 300, 400)], Split));
     }
 

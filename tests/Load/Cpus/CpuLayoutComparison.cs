@@ -1,5 +1,3 @@
-using System.Text;
-
 namespace WebSerialization.Load.Cpus;
 
 /// <summary>
@@ -80,19 +78,10 @@ public static class CpuLayoutComparison
             + "Client CPU busy is the share of its own CPUs the runner used while split: near 100 %, the client rather than the server set the pace.";
 
     /// <summary>The section's legend and tables, or null when the run measured one layout only (or nothing under both).</summary>
-    public static CpuLayoutSection? Section(IReadOnlyList<ScenarioResult> results, IReadOnlyList<CapacityResult> capacities, CpuPlan plan)
+    public static ReportSection? Section(IReadOnlyList<ScenarioResult> results, IReadOnlyList<CapacityResult> capacities, CpuPlan plan)
     {
         IReadOnlyList<ReportTable> tables = [.. new[] { Table(results), CapacityTable(capacities) }.OfType<ReportTable>()];
-        return plan.Compares && tables.Count > 0 ? new CpuLayoutSection(Legend(plan), tables) : null;
-    }
-
-    public static string Markdown(CpuLayoutSection section)
-    {
-        var md = new StringBuilder().AppendLine(Invariant, $"## {Title}").AppendLine().AppendLine(section.Legend);
-        foreach (var table in section.Tables)
-            md.AppendLine().Append(table.ToMarkdown());
-
-        return md.ToString();
+        return plan.Compares && tables.Count > 0 ? new ReportSection(Title, Legend(plan), tables) : null;
     }
 
     /// <summary>

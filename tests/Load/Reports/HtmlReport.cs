@@ -37,10 +37,9 @@ public static class HtmlReport
 
     /// <summary>The whole page, starting with its doctype.</summary>
     /// <param name="capacities">The capacity searches of a <c>--capacity</c> run, shown as their own table; none otherwise.</param>
-    /// <param name="layoutComparison">The tables of <see cref="Cpus.CpuLayoutComparison"/> for a run under two CPU layouts; null otherwise.</param>
-    /// <param name="haproxyComparison">The table of <see cref="ScaleOut.HAProxyComparison"/> for a --through-haproxy run; null otherwise.</param>
+    /// <param name="comparison">The section of <see cref="Cpus.CpuLayoutComparison"/> for a run under two CPU layouts, or of <see cref="ScaleOut.HAProxyComparison"/> for a --through-haproxy run; null otherwise.</param>
     public static string Render(RunDescription run, IReadOnlyList<ScenarioResult> results, IReadOnlyList<TargetVerdict> targets, string? ending, IReadOnlyList<BarChart> charts, IReadOnlyList<CapacityResult>? capacities = null,
-        Cpus.CpuLayoutSection? layoutComparison = null, ScaleOut.HAProxyComparisonSection? haproxyComparison = null)
+        ReportSection? comparison = null)
     {
         var title = string.Create(Invariant, $"Load run {run.StartedAt:yyyy-MM-dd HH:mm} UTC{(run.Options.Smoke ? " (smoke)" : string.Empty)}");
         var scenarios = RepeatedScenario.Group(results).Where(scenario => scenario.Outcome == ScenarioOutcome.Ran).ToArray();
@@ -57,8 +56,7 @@ public static class HtmlReport
             Legend(SeedArticleFigures.Caption),
             BaselineComparison.Table(results) is { } baseline ? new[] { new XElement("h2", BaselineComparison.Title), Table(baseline), Legend(BaselineComparison.Legend) } : null,
             capacities is { Count: > 0 } ? new[] { new XElement("h2", "Capacity"), Legend(CapacityReport.Legend(run.Options)), Table(CapacityReport.Table(capacities)) } : null,
-            layoutComparison is null ? null : new[] { new XElement("h2", Cpus.CpuLayoutComparison.Title), Legend(layoutComparison.Legend) }.Concat(layoutComparison.Tables.Select(table => Table(table))),
-            haproxyComparison is null ? null : new[] { new XElement("h2", ScaleOut.HAProxyComparison.Title), Legend(haproxyComparison.Legend), Table(haproxyComparison.Table) },
+            comparison is null ? null : new[] { new XElement("h2", comparison.Title), Legend(comparison.Legend) }.Concat(comparison.Tables.Select(table => Table(table))),
             charts.Count > 0 ? charts.Select(chart => chart.ToSvg()).Prepend(new XElement("h2", "Plots")) : null,
             new XElement("h2", "Targets"),
             Table(new ReportTable(["Target", "Measured", "Verdict"], 3, [.. targets.Select(verdict => (IReadOnlyList<string>)[verdict.Target, verdict.Measured, verdict.Verdict])]), VerdictClass),

@@ -252,15 +252,15 @@ public static class LoadRun
             await File.WriteAllTextAsync(Path.Combine(plan.ReportDirectory, chart.FileName), chart.ToSvg().ToString(), CancellationToken.None);
 
         var capacitySection = mainCapacities.Count == 0 ? null : CapacityReport.Markdown(mainCapacities, plan.Options, capacityChart?.FileName);
-        var layouts = CpuLayoutComparison.Section([.. results.Where(result => !capacities.Any(capacity => capacity.Steps.Contains(result)))], capacities, cpus);
-        var routes = HAProxyComparison.Section(results, cpus);
-        var comparisonSection = layouts is not null ? CpuLayoutComparison.Markdown(layouts) : routes is not null ? HAProxyComparison.Markdown(routes) : null;
+        var comparison = CpuLayoutComparison.Section([.. results.Where(result => !capacities.Any(capacity => capacity.Steps.Contains(result)))], capacities, cpus)
+            ?? HAProxyComparison.Section(results, cpus);
+        var comparisonSection = comparison?.ToMarkdown();
         var sections = string.Join(Environment.NewLine, new[] { capacitySection, comparisonSection }.OfType<string>()) is { Length: > 0 } joined ? joined : null;
         var summary = MarkdownReport.Summary(record.Run, main, targets, record.Ending, charts) + (sections is null ? string.Empty : Environment.NewLine + sections);
         var summaryPath = Path.Combine(plan.ReportDirectory, MarkdownReport.SummaryFileName);
         await File.WriteAllTextAsync(summaryPath, summary, CancellationToken.None);
         var htmlPath = Path.Combine(plan.ReportDirectory, HtmlReport.FileName);
-        await File.WriteAllTextAsync(htmlPath, HtmlReport.Render(record.Run, main, targets, record.Ending, charts, mainCapacities, layouts, routes), CancellationToken.None);
+        await File.WriteAllTextAsync(htmlPath, HtmlReport.Render(record.Run, main, targets, record.Ending, charts, mainCapacities, comparison), CancellationToken.None);
         return new RunReports(main, mainCapacities, targets, charts.Select(chart => Path.Combine(plan.ReportDirectory, chart.FileName)).ToArray(), charts, sections, comparisonSection, summary, summaryPath, htmlPath);
     }
 

@@ -1,4 +1,3 @@
-using System.Text;
 using WebSerialization.Tests.Processes;
 
 namespace WebSerialization.Load.ScaleOut;
@@ -50,15 +49,8 @@ public static class HAProxyComparison
             + "The summary above is straight from replica 1: server figures cannot be read through HAProxy, whose /metrics answer from whichever replica a request reaches.";
 
     /// <summary>The section's legend and table, or null when the run measured nothing both ways.</summary>
-    public static HAProxyComparisonSection? Section(IReadOnlyList<ScenarioResult> results, CpuPlan plan) =>
-        Table(results) is { } table ? new HAProxyComparisonSection(Legend(plan), table) : null;
-
-    /// <summary>The section as Markdown, under its heading.</summary>
-    public static string Markdown(HAProxyComparisonSection section)
-    {
-        ArgumentNullException.ThrowIfNull(section);
-        return new StringBuilder().AppendLine(Invariant, $"## {Title}").AppendLine().AppendLine(section.Legend).AppendLine().Append(section.Table.ToMarkdown()).ToString();
-    }
+    public static ReportSection? Section(IReadOnlyList<ScenarioResult> results, CpuPlan plan) =>
+        Table(results) is { } table ? new ReportSection(Title, Legend(plan), [table]) : null;
 
     /// <summary>Where the replicas, HAProxy and the load client run under the plan's one layout, for the head of the reports.</summary>
     public static string Placement(CpuPlan plan)
@@ -94,6 +86,3 @@ public static class HAProxyComparison
 
     private static string Capitalized(string text) => text.Length == 0 ? text : char.ToUpperInvariant(text[0]) + text[1..];
 }
-
-/// <summary>What <see cref="HAProxyComparison"/> adds to a run's reports: its legend and its table, laid out by each report.</summary>
-public sealed record HAProxyComparisonSection(string Legend, ReportTable Table);
