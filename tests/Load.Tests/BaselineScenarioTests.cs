@@ -8,41 +8,6 @@ public class BaselineScenarioTests
 {
     private static readonly XNamespace Svg = "http://www.w3.org/2000/svg";
 
-    [Fact]
-    public void RunsADownloadAndAnUploadPerStockFormatWhenNamed()
-    {
-        var scenarios = ScenarioSelection.Select(LoadOptions.Parse(["--scenarios", "baseline", "--count", "10000,1000000"]));
-
-        Assert.Equal(
-        [
-            "baseline-download-json-10000", "baseline-download-msgpack-10000", "baseline-download-protobuf-10000",
-            "baseline-download-json-1000000", "baseline-download-msgpack-1000000", "baseline-download-protobuf-1000000",
-            "baseline-upload-json-10000", "baseline-upload-msgpack-10000", "baseline-upload-protobuf-10000",
-            "baseline-upload-json-1000000", "baseline-upload-msgpack-1000000", "baseline-upload-protobuf-1000000",
-        ],
-            scenarios.Select(scenario => scenario.Name));
-    }
-
-    [Theory]
-    [InlineData("baseline-download", 6)]
-    [InlineData("baseline-upload-msgpack", 2)]
-    [InlineData("download-json", 2)]
-    public void SelectsByTheSamePrefixesAsTheStreamedScenarios(string filter, int expected)
-    {
-        var scenarios = ScenarioSelection.Select(LoadOptions.Parse(["--scenarios", filter]));
-
-        Assert.Equal(expected, scenarios.Count);
-        Assert.All(scenarios, scenario => Assert.StartsWith(filter, scenario.Name, StringComparison.Ordinal));
-    }
-
-    [Fact]
-    public void LeavesTheDefaultRunAndTheSmokeToTheStreamedEndpoint()
-    {
-        var all = ScenarioSelection.Select(new LoadOptions()).Concat(ScenarioSelection.Select(LoadOptions.Parse(["--smoke"])));
-
-        Assert.All(all, scenario => Assert.False(scenario.Subject!.Baseline));
-    }
-
     [Theory]
     [InlineFormatData("download", "msgpack", "GET", "/api/mvc/organization?format=msgpack&count=10000", null)]
     [InlineFormatData("upload", "msgpack", "POST", "/api/mvc/organization", "application/x-msgpack")]

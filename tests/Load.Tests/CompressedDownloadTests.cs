@@ -1,46 +1,10 @@
 using System.Net;
-using LoadOptions = WebSerialization.Load.Running.LoadOptions;
 
 namespace WebSerialization.Load.Tests;
 
 /// <summary>The downloads with <c>Accept-Encoding</c>: which runs select them, what they send, and what counts as a compressed answer.</summary>
 public class CompressedDownloadTests
 {
-    [Fact]
-    public void RunsAGzipAndABrotliDownloadPerFormatWhenNamed()
-    {
-        var scenarios = ScenarioSelection.Select(LoadOptions.Parse(["--scenarios", "compressed", "--count", "10000,1000000"]));
-
-        Assert.Equal(
-        [
-            "compressed-download-json-gzip-10000", "compressed-download-json-br-10000", "compressed-download-msgpack-gzip-10000",
-            "compressed-download-msgpack-br-10000", "compressed-download-protobuf-gzip-10000", "compressed-download-protobuf-br-10000",
-            "compressed-download-binary-gzip-10000", "compressed-download-binary-br-10000",
-            "compressed-download-json-gzip-1000000", "compressed-download-json-br-1000000", "compressed-download-msgpack-gzip-1000000",
-            "compressed-download-msgpack-br-1000000", "compressed-download-protobuf-gzip-1000000", "compressed-download-protobuf-br-1000000",
-            "compressed-download-binary-gzip-1000000", "compressed-download-binary-br-1000000",
-        ],
-            scenarios.Select(scenario => scenario.Name));
-    }
-
-    [Fact]
-    public void RunsBesideThePlainDownloadsTheirIdentityRows()
-    {
-        var scenarios = ScenarioSelection.Select(LoadOptions.Parse(["--scenarios", "download,compressed", "--count", "1000000"]));
-
-        Assert.Equal(["download-json-1000000", "download-msgpack-1000000", "download-protobuf-1000000", "download-binary-1000000"], scenarios.Take(4).Select(scenario => scenario.Name));
-        Assert.Equal(8, scenarios.Skip(4).Count(scenario => scenario.Subject!.Operation == ScenarioOperation.CompressedDownload));
-        Assert.Equal(12, scenarios.Count);
-    }
-
-    [Fact]
-    public void LeavesTheDefaultRunAndTheSmokeWithoutThem()
-    {
-        var all = ScenarioSelection.Select(new LoadOptions()).Concat(ScenarioSelection.Select(LoadOptions.Parse(["--smoke"])));
-
-        Assert.All(all, scenario => Assert.Null(scenario.Subject!.ContentEncoding));
-    }
-
     [Theory]
     [InlineFormatData("msgpack", "br")]
     [InlineFormatData("binary", "gzip")]

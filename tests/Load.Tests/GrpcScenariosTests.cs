@@ -2,16 +2,6 @@ namespace WebSerialization.Load.Tests;
 
 public class GrpcScenariosTests
 {
-    [Fact]
-    public void ScenariosPrefixSelectsTheUnaryAndStreamingCallsForEachCount()
-    {
-        var options = LoadOptions.Parse(["--scenarios", "grpc", "--count", "1000000,10000"]);
-
-        Assert.Equal(
-            ["grpc-unary-10000", "grpc-stream-10000", "grpc-unary-1000000", "grpc-stream-1000000"],
-            ScenarioSelection.Select(options).Select(scenario => scenario.Name));
-    }
-
     [Theory]
     [InlineData(150, TargetVerdict.Pass)]
     [InlineData(151, TargetVerdict.Miss)]

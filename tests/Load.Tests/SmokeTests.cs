@@ -5,30 +5,6 @@ namespace WebSerialization.Load.Tests;
 public class SmokeTests
 {
     [Fact]
-    public void RunsEveryScenarioAtTenThousandMembersAndTheJsonDownloadOfAMillion()
-    {
-        var scenarios = ScenarioSelection.Select(LoadOptions.Parse(["--smoke"]));
-        var large = Assert.Single(scenarios, scenario => scenario.Subject!.MemberCount > LoadOptions.SmokeMemberCount);
-        Assert.Equal("download-json-1000000", large.Name);
-        Assert.Equal(ScenarioSelection.Select(new LoadOptions { MemberCounts = [LoadOptions.SmokeMemberCount] }).Select(scenario => scenario.Name),
-            scenarios.Where(scenario => scenario != large).Select(scenario => scenario.Name));
-    }
-
-    [Fact]
-    public void RunsTheScenariosRegisteredInCodeAfterTheBuiltInOnes()
-    {
-        var example = BrotliRoundTrip.Create();
-
-        var smoke = ScenarioSelection.Select(LoadOptions.Parse(["--smoke"]), [example]);
-        var named = ScenarioSelection.Select(LoadOptions.Parse(["--scenarios", "brotli"]), [example]);
-        var byDefault = ScenarioSelection.Select(new LoadOptions(), [example]);
-
-        Assert.Equal(BrotliRoundTrip.Name, smoke[^1].Name);
-        Assert.Equal([BrotliRoundTrip.Name], named.Select(scenario => scenario.Name));
-        Assert.DoesNotContain(byDefault, scenario => scenario.Name == BrotliRoundTrip.Name);
-    }
-
-    [Fact]
     public void RefusesTwoRegisteredScenariosOfOneName()
     {
         var runner = LoadRunner.RegisterScenarios(BrotliRoundTrip.Create());
