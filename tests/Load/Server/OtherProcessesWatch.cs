@@ -28,6 +28,9 @@ public sealed class OtherProcessesWatch : IAsyncDisposable
         _sampling = SampleAsync();
     }
 
+    /// <summary>What the watch has seen so far.</summary>
+    public OtherProcessesTally Tally => _tally;
+
     /// <summary>Starts watching, or answers null where there is no /proc to read.</summary>
     public static OtherProcessesWatch? Start(int runnerProcessId)
     {
@@ -147,19 +150,23 @@ public sealed class OtherProcessesWatch : IAsyncDisposable
             }
         }
 
-        /// <summary>"x % of one CPU over the run", naming the processes that used at least 1 % of one CPU.</summary>
-        public string Describe(TimeSpan run)
+        /// <summary>Every process outside the runner's tree and the kernel's threads that used CPU time during the run, busiest first.</summary>
+        public IReadOnlyList<(string Name, int ProcessId, double Percent)> Others(TimeSpan run)
         {
-            List<(string Name, int ProcessId, double Percent)> others;
             lock (_lock)
             {
-                others = [.. _processes
+                return [.. _processes
                     .Where(process => !process.Value.Runners)
                     .Select(process => (process.Value.Name, process.Key.ProcessId, Percent: Percent(process.Value.LastTicks - process.Value.FirstTicks, run)))
                     .Where(process => process.Percent > 0)
                     .OrderByDescending(process => process.Percent)];
             }
+        }
 
+        /// <summary>"x % of one CPU over the run", naming the processes that used at least 1 % of one CPU.</summary>
+        public string Describe(TimeSpan run)
+        {
+            var others = Others(run);
             var total = others.Sum(process => process.Percent);
             var named = others.Where(process => process.Percent >= NamedFromPercent).Take(MostNamed).ToList();
             var prefix = string.Create(CultureInfo.InvariantCulture, $"processes outside the runner, its servers and the kernel's threads used {total:0.0} % of one CPU over the run");
