@@ -28,21 +28,6 @@ public class BinaryCodecTests
     }
 
     [Fact]
-    public void NullAndEmptyAreKeptApartForTagsMembersAndTexts()
-    {
-        foreach (var (tags, members) in new (string[]?, List<Member>?)[] { (null, null), ([], []), ([null!, ""], null), (null, []) })
-        {
-            var organization = new Organization
-            {
-                Tags = tags,
-                Members = members is null ? null : [.. members, new Member { Name = "", Description = null, Address = "" }, new Member()],
-            };
-
-            OrganizationAssert.Equal(organization, Decode(Codec, Encode(Codec, organization)));
-        }
-    }
-
-    [Fact]
     public void TrailingNumbersOfEveryLengthRoundTripAtTheirPowersOfTen()
     {
         // The decoder sizes a value by the number's digit count before it writes the digits: 10^k - 1 and 10^k are the

@@ -1,3 +1,6 @@
+using System.Diagnostics;
+using WebSerialization.Codecs.Tests.Protobuf;
+
 namespace WebSerialization.Codecs.Tests.Codecs;
 
 /// <summary>
@@ -10,30 +13,14 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     // Pieces that cut a member, a string or a length prefix anywhere, up to the whole payload at once.
     private static readonly int[] ChunkSizes = [1, 2, 3, 5, 7, 13, 31, 4096, int.MaxValue];
 
-    // Payloads of each format: the organization with every extreme, and two random ones.
-    private static readonly string[] Payloads = ["extremes", "random 7 of 10", "random 8 of 10"];
-
-    // The formats whose payload says where it ends; a protobuf message has no end marker (its own tests hold that).
-    private static readonly IEnumerable<string> KeysWithAnEnd = FormatKeys.Where(key => key != WireFormat.Protobuf.Key);
-
-    public static TheoryData<string> Formats => [.. FormatKeys];
-
-    public static TheoryData<string> FormatsWithAnEnd => [.. KeysWithAnEnd];
+    // The formats whose payload says where it ends; a protobuf message has no end marker.
+    public static TheoryData<string> FormatsWithAnEnd => [.. FormatKeys.Where(key => key != WireFormat.Protobuf.Key)];
 
     public static TheoryData<string, int> FormatsAndSeeds => Cross(FormatKeys, Enumerable.Range(1, 30));
 
     public static TheoryData<string, int> FormatsAndOneByteSeeds => Cross(FormatKeys, Enumerable.Range(101, 16));
 
-    public static TheoryData<string, int> FormatsAndChunkSizes => Cross(FormatKeys, [1, 4096]);
-
-    public static TheoryData<string, string> FormatsWithAnEndAndPayloads => Cross(KeysWithAnEnd, Payloads);
-
-    public static TheoryData<string, string> FormatsAndPayloads => Cross(FormatKeys, Payloads);
-
     public static TheoryData<string, long> FormatsAndDoubleBits => Cross(FormatKeys, OrganizationGen.DoubleBits);
-
-    public static TheoryData<string, string> FormatsAndLimits =>
-        Cross(FormatKeys, ["MaxMembers", "MaxTags", "MaxStringBytes in a tag", "MaxStringBytes in a name", "MaxStringBytes in a description", "MaxStringBytes in an address"]);
 
     public static TheoryData<string, string> FormatsAndInvalidUtf8 => Cross(FormatKeys, InvalidUtf8);
 
@@ -68,7 +55,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     }
 
     [Theory]
-    [MemberData(nameof(FormatsAndChunkSizes))]
+    [EachFormat(1, 4096)]
     public void RoundTripsEveryExtremeValue(string formatKey, int chunkSize)
     {
         var codec = CodecOf(formatKey);
@@ -95,7 +82,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     }
 
     [Theory]
-    [MemberData(nameof(FormatsAndChunkSizes))]
+    [EachFormat(1, 4096)]
     public void HoldsAtMostOneUnfinishedUnitBetweenCalls(string formatKey, int chunkSize)
     {
         var format = WireFormat.FromKey(formatKey)!;
@@ -107,23 +94,33 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
         Assert.InRange(maxPending, 0, LargestUnfinishedUnit(format, throughPipe: false));
     }
 
+    // A protobuf message has no end marker: a prefix that ends between its top-level fields is a valid, shorter message
+    // with the members up to there. Every other prefix, in every format, is cut short where it ends.
     [Theory]
-    [MemberData(nameof(FormatsWithAnEndAndPayloads))]
+    [EachFormat("extremes", "random 7 of 10", "random 8 of 10")]
     public void RejectsEveryPrefixAsTruncatedWhereItEndsWhenFinal(string formatKey, string payloadName)
     {
-        var codec = CodecOf(formatKey);
-        var payload = Encode(codec, OrganizationGen.Named(payloadName));
+        var format = WireFormat.FromKey(formatKey)!;
+        var payload = Encode(format.Codec, OrganizationGen.Named(payloadName));
+        var validPrefixes = format == WireFormat.Protobuf ? ProtobufOrganizationDecoderTests.TopLevelFieldEnds(payload) : [];
 
         for (var length = 0; length < payload.Length; length++)
         {
-            var error = DecodeFailure(codec, new ReadOnlySequence<byte>(payload, 0, length));
+            if (validPrefixes.TryGetValue(length, out var members))
+            {
+                Assert.Equal(members, Decode(format.Codec, payload[..length]).Members?.Count ?? 0);
+                continue;
+            }
+
+            var error = DecodeFailure(format.Codec, new ReadOnlySequence<byte>(payload, 0, length));
             Assert.True(error.Error == WireFormatError.Truncated, $"Prefix of {length} bytes: {error.Error} {error.Message}");
             Assert.Equal(length, error.Offset);
         }
     }
 
+    // The organization with every extreme and two random ones: none is complete before its last byte is given.
     [Theory]
-    [MemberData(nameof(FormatsAndPayloads))]
+    [EachFormat("extremes", "random 7 of 10", "random 8 of 10")]
     public void WaitsForMoreAtEveryPrefixUntilTheLastCallSaysItIsFinal(string formatKey, string payloadName)
     {
         var codec = CodecOf(formatKey);
@@ -250,7 +247,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     // Two members, two tags and one text of 5 UTF-8 bytes (the others have 1): limits set exactly to that let it
     // through, and one less on the limit under test refuses it, naming the limit, whole or a byte at a time.
     [Theory]
-    [MemberData(nameof(FormatsAndLimits))]
+    [EachFormat("MaxMembers", "MaxTags", "MaxStringBytes in a tag", "MaxStringBytes in a name", "MaxStringBytes in a description", "MaxStringBytes in an address")]
     public void EnforcesEachLimitFromOnePastItsValue(string formatKey, string limit)
     {
         var codec = CodecOf(formatKey);
@@ -307,6 +304,46 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
         Assert.InRange(allocated, 0, 8 * 1024);
     }
 
+    // A declared count or length within the limits (or with none) but beyond the bytes there reserves nothing for what
+    // is not there, whether the bytes are still arriving or are the whole payload: measured after a first run has built
+    // the code paths' statics. MessagePack's counts go up to 2^32 - 1, past any limit, so they are read with none.
+    [Theory]
+    [InlineData("msgpack", "93 01 c0 dd 7f ff ff ff 96", WireFormatError.Truncated, false)] // 2^31-1 members
+    [InlineData("msgpack", "93 01 c0 dd ff ff ff ff 96", WireFormatError.LimitExceeded, false)] // 2^32-1 members: more than a List holds
+    [InlineData("msgpack", "93 01 dd 7f ff ff ff a0", WireFormatError.Truncated, false)] // 2^31-1 tags
+    [InlineData("msgpack", "93 01 91 db 7f ff ff ff 61", WireFormatError.Truncated, false)] // a 2 GB string
+    [InlineData("msgpack", "93 01 c0 91 96 00 db 7f ff ff ff 61", WireFormatError.Truncated, false)]
+    [InlineData("binary", "57 53 42 46 01 00 00 81 89 7A", WireFormatError.Truncated, true)] // 2,000,000 members, the most the default limits allow, and none of them
+    [InlineData("binary", "57 53 42 46 01 00 91 4E", WireFormatError.Truncated, true)] // 10,000 tags and none of them
+    [InlineData("binary", "57 53 42 46 01 00 02 81 80 04 41", WireFormatError.Truncated, true)] // a tag of 65,536 bytes with 1 byte there
+    [InlineData("binary", "57 53 42 46 01 00 00 02 82 00 00 80 80 08 41", WireFormatError.Truncated, true)] // a text of 65,536 bytes with 1 byte there
+    public void ReservesNothingForACountOrLengthBeyondTheBytes(string formatKey, string hex, WireFormatError expected, bool defaultLimits)
+    {
+        var codec = CodecOf(formatKey);
+        var payload = new ReadOnlySequence<byte>(Hex(hex));
+        var limits = defaultLimits ? DecodeLimits.Default : new DecodeLimits { MaxMembers = int.MaxValue, MaxTags = int.MaxValue, MaxStringBytes = int.MaxValue, MaxDepth = int.MaxValue };
+        RunOnce();
+        var before = GC.GetAllocatedBytesForCurrentThread();
+
+        RunOnce();
+
+        var allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        output.WriteLine($"{allocated} bytes allocated");
+        Assert.InRange(allocated, 0, 16 * 1024);
+
+        void RunOnce()
+        {
+            var decoder = codec.CreateDecoder(limits);
+            var arriving = Assert.Throws<WireFormatException>(() =>
+            {
+                var rest = payload.Slice(decoder.Decode(payload, isFinalBlock: false));
+                decoder.Decode(rest, isFinalBlock: true);
+            });
+            Assert.Equal(expected, arriving.Error);
+            Assert.Equal(expected, DecodeFailure(codec, payload, isFinalBlock: true, limits).Error);
+        }
+    }
+
     // Each text field (a tag, a member's name, description and address) carries the bad bytes at its start, inside and at
     // its end, in texts shorter than a word and longer: the bytes replace a marker of the same length, so the framing
     // around them stays valid and only the UTF-8 is wrong.
@@ -345,7 +382,104 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     }
 
     [Theory]
-    [MemberData(nameof(Formats))]
+    [EachFormat("\u00e9", "\u00e9\u00e9\u00e9\u00e9", "abcdefg\u00e9", "abcdefghijklmnopqrstuvwxyz\u20ac\u20ac", "\ud83d\ude00 abcdefghijklmnopqrstuvwxyz 0123456789")]
+    public void AcceptsWellFormedTextsOfEveryLength(string formatKey, string text)
+    {
+        var codec = CodecOf(formatKey);
+        var organization = new Organization { Tags = [text], Members = [new Member { Name = text, Description = text + text, Address = text[^1..] }] };
+
+        OrganizationAssert.Equal(organization, Decode(codec, Encode(codec, organization), chunkSize: 5));
+    }
+
+    [Theory]
+    [EachFormat]
+    public void AcceptsARealReplacementCharacterSpreadOverSegments(string formatKey)
+    {
+        var codec = CodecOf(formatKey);
+        var organization = new Organization { Tags = ["\uFFFD"], Members = [new Member { Name = "a\uFFFDb", Address = new string('\uFFFD', 3000) }] };
+
+        OrganizationAssert.Equal(organization, Decode(codec, Encode(codec, organization), chunkSize: 3));
+    }
+
+    [Theory]
+    [EachFormat]
+    public void DecodesAStringOfExactlyMaxStringBytes(string formatKey)
+    {
+        var codec = CodecOf(formatKey);
+        var name = new string('x', DecodeLimits.Default.MaxStringBytes);
+
+        Assert.Equal(name, Decode(codec, Encode(codec, new Organization { Members = [new Member { Name = name }] })).Members![0].Name);
+    }
+
+    // Read again from its start on every call, a text would take quadratic time in one-byte segments.
+    [Theory]
+    [EachFormat]
+    public void ReadsALongStringTrickledInAByteAtATimeInLinearTime(string formatKey)
+    {
+        var codec = CodecOf(formatKey);
+        var name = new string('a', 60_000);
+        var payload = Encode(codec, new Organization { Members = [new Member { Name = name }] });
+        var clock = Stopwatch.StartNew();
+
+        var decoded = Decode(codec, payload, chunkSize: 1);
+
+        Assert.Equal(name, decoded.Members![0].Name);
+        Assert.InRange(clock.Elapsed, TimeSpan.Zero, TimeSpan.FromSeconds(3));
+    }
+
+    // Null and empty tags, member lists and texts stay apart, except that protobuf (proto3) writes nothing for an empty
+    // list and reads nothing as none (see AsDecoded). JSON has no null tag and protobuf writes one empty, so they get
+    // an empty one where the others get null.
+    [Theory]
+    [EachFormat]
+    public void KeepsNullAndEmptyApartForTagsMembersAndTexts(string formatKey)
+    {
+        var format = WireFormat.FromKey(formatKey)!;
+        var nullTag = format == WireFormat.Json || format == WireFormat.Protobuf ? string.Empty : null!;
+        Organization[] organizations =
+        [
+            new(),
+            new() { Tags = [], Members = [] },
+            new() { Tags = [], Members = [new() { Name = string.Empty, Description = null, Address = string.Empty }, new()] },
+            new() { Tags = [nullTag, string.Empty] },
+            new() { Members = [new() { Name = string.Empty, Description = null, Address = string.Empty }, new()] },
+        ];
+
+        foreach (var organization in organizations)
+        {
+            OrganizationAssert.Equal(AsDecoded(format, organization), Decode(format.Codec, Encode(format.Codec, organization)));
+        }
+    }
+
+    // Unknown values nested in the organization, arrays in JSON and groups in protobuf (the other formats have no
+    // unknown values): the organization is one level, so with MaxDepth 8 it may hold 7 nested levels.
+    [Theory]
+    [InlineData("json", 7, false)]
+    [InlineData("json", 8, true)]
+    [InlineData("json", 100_000, true)]
+    [InlineData("protobuf", 7, false)]
+    [InlineData("protobuf", 8, true)]
+    [InlineData("protobuf", 10_000, true)]
+    public void RefusesUnknownValuesNestedDeeperThanMaxDepth(string formatKey, int levels, bool refused)
+    {
+        var codec = CodecOf(formatKey);
+        var payload = formatKey == WireFormat.Json.Key
+            ? Encoding.UTF8.GetBytes("{\"unknown\":" + new string('[', levels) + new string(']', levels) + "}")
+            : ProtobufOrganizationDecoderTests.NestedGroups(levels);
+
+        if (refused)
+        {
+            var error = DecodeFailure(codec, payload);
+            Assert.Equal((WireFormatError.LimitExceeded, nameof(DecodeLimits.MaxDepth)), (error.Error, error.Limit));
+        }
+        else
+        {
+            Assert.Null(Decode(codec, payload).Members);
+        }
+    }
+
+    [Theory]
+    [EachFormat]
     public async Task RoundTripsTheMillionMemberSeedOrganizationThroughAPipe(string formatKey)
     {
         var format = WireFormat.FromKey(formatKey)!;
@@ -359,7 +493,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     }
 
     [Theory]
-    [MemberData(nameof(Formats))]
+    [EachFormat]
     public void AllocatesAlmostNothingBeyondTheDecodedObjects(string formatKey)
     {
         var overhead = Allocations.DecodingOverheadPerMember(CodecOf(formatKey), OrganizationGenerator.Create(100_000));
@@ -369,7 +503,7 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
     }
 
     [Theory]
-    [MemberData(nameof(Formats))]
+    [EachFormat]
     public void AllocatesAlmostNothingPerMemberIntoASinkThatBuildsNoObjects(string formatKey)
     {
         var organization = OrganizationGenerator.Create(100_000);
