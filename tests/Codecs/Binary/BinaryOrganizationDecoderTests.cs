@@ -24,17 +24,6 @@ public class BinaryOrganizationDecoderTests
         Assert.Equal(4, exception.Offset);
     }
 
-    [Theory]
-    [InlineData("7B")]
-    [InlineData("57 53 42 47")]
-    [InlineData("93 01")]
-    public void PayloadsOfOtherFormatsAreRejectedFromTheirFirstBytes(string hex)
-    {
-        var exception = DecodeFailure(Codec, new ReadOnlySequence<byte>(Hex(hex)), isFinalBlock: false);
-
-        Assert.Equal(WireFormatError.Malformed, exception.Error);
-    }
-
     // Each row breaks a rule of docs/binary-format.md; where the row gives a word, the message names what is wrong.
     [Theory]
     [InlineData("57 53 42 46 01 FF FF FF FF FF FF FF FF FF FF FF 00 00", "varint")] // "A varint32 takes at most 5 bytes": 11 continuation bytes

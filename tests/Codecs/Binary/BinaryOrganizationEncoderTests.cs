@@ -78,20 +78,4 @@ public class BinaryOrganizationEncoderTests
 
         Assert.Equal(Convert.ToHexString(Hex(expectedHex)), Convert.ToHexString(payload.AsSpan(8)));
     }
-
-    [Fact]
-    public void WritesLoneSurrogatesAsReplacementCharacters()
-    {
-        string[] names = ["a\uD800b", "a\uD800", "a\uD800\uDC00", "a\uD800\uD800\uDC00", "a\uD800\uD800", "\uDC00", "\uDC001", "\uDC002", "x\uD83D7"];
-        var organization = new Organization
-        {
-            Tags = ["a\uD800b"],
-            Members = [.. names.Select((name, index) => new Member { Id = index, Name = name })],
-        };
-
-        var decoded = Decode(Codec, Encode(Codec, organization));
-
-        Assert.Equal("a\uFFFDb", decoded.Tags![0]);
-        Assert.Equal(names.Select(name => Encoding.UTF8.GetString(Encoding.UTF8.GetBytes(name))), decoded.Members!.Select(member => member.Name));
-    }
 }

@@ -7,15 +7,13 @@ namespace WebSerialization.Codecs.Tests.Codecs;
 /// </summary>
 public class OrganizationEncoderTests
 {
-    public static TheoryData<string> Formats => [.. FormatKeys];
-
     public static TheoryData<string> FormatsThatStateTheCountFirst => [.. WireFormat.All.Where(format => format.Codec.MemberCountComesFirst).Select(format => format.Key)];
 
     // A conversion's texts arrive as UTF-8 and take the encoders' byte paths (the binary encoder's digit search among
     // them); a member's as UTF-16. Every run of digits up to past the 8- and 16-unit vector loads, behind stems of 1 to
     // 4 bytes a char, then a random organization and the one with every extreme.
     [Theory]
-    [MemberData(nameof(Formats))]
+    [EachFormat]
     public void WritesAMemberFromAViewAsFromTheMember(string formatKey)
     {
         var codec = CodecOf(formatKey);
@@ -37,12 +35,31 @@ public class OrganizationEncoderTests
     }
 
     [Theory]
-    [MemberData(nameof(Formats))]
+    [EachFormat]
     public void AllocatesNothingPerMember(string formatKey)
     {
         var allocated = Allocations.EncodingAfterTheFirstBatch(CodecOf(formatKey), OrganizationGenerator.Create(64 * 158));
 
         Assert.True(allocated < 1024, $"Encoding 10,048 members allocated {allocated} bytes.");
+    }
+
+    // A lone surrogate, alone or next to a pair, at a text's start or end or before digits, is written as U+FFFD.
+    [Theory]
+    [EachFormat]
+    public void WritesLoneSurrogatesAsReplacementCharacters(string formatKey)
+    {
+        var codec = CodecOf(formatKey);
+        string[] names = ["a\uD800b", "a\uD800", "a\uD800\uDC00", "a\uD800\uD800\uDC00", "a\uD800\uD800", "\uDC00", "\uDC001", "\uDC002", "x\uD83D7"];
+        var organization = new Organization
+        {
+            Tags = ["a\uD800b"],
+            Members = [.. names.Select((name, index) => new Member { Id = index, Name = name })],
+        };
+
+        var decoded = Decode(codec, Encode(codec, organization));
+
+        Assert.Equal("a\uFFFDb", decoded.Tags![0]);
+        Assert.Equal(names.Select(name => Encoding.UTF8.GetString(Encoding.UTF8.GetBytes(name))), decoded.Members!.Select(member => member.Name));
     }
 
     [Theory]

@@ -11,10 +11,6 @@ public class OrganizationStreamConverterTests
 
     public static TheoryData<string, string> Pairs => Cross(FormatKeys, FormatKeys);
 
-    public static TheoryData<string> Formats => [.. FormatKeys];
-
-    public static TheoryData<string, bool> FormatsAndWhenTheInputFails => Cross(FormatKeys, [false, true]);
-
     [Theory]
     [MemberData(nameof(Pairs))]
     public async Task WritesWhatTheTargetEncoderWritesForTheDecodedOrganization(string from, string to)
@@ -41,7 +37,7 @@ public class OrganizationStreamConverterTests
     }
 
     [Theory]
-    [MemberData(nameof(Formats))]
+    [EachFormat]
     public async Task TakesTheIdAndTagsAfterTheMembers(string to)
     {
         var input = Encoding.UTF8.GetBytes("""{"members":[{"id":1},{"id":2}],"id":5,"tags":["a"]}""");
@@ -52,7 +48,7 @@ public class OrganizationStreamConverterTests
     }
 
     [Theory]
-    [MemberData(nameof(Formats))]
+    [EachFormat]
     public async Task TakesTheIdAndTagsBetweenTheMembers(string to)
     {
         // Concatenated protobuf messages are one message: the repeated fields add up, the last id wins.
@@ -71,7 +67,7 @@ public class OrganizationStreamConverterTests
     }
 
     [Theory]
-    [MemberData(nameof(FormatsAndWhenTheInputFails))]
+    [EachFormat(false, true)]
     public async Task LeavesTheOutputUntouchedWhereverTheInputFails(string to, bool afterManyChunks)
     {
         // Three members fail within the first chunk of output, 2,000 after many.
@@ -85,7 +81,7 @@ public class OrganizationStreamConverterTests
     }
 
     [Theory]
-    [MemberData(nameof(Formats))]
+    [EachFormat]
     public void TheSummarizersChecksumIsTheOrganizationsChecksum(string formatKey)
     {
         var codec = CodecOf(formatKey);

@@ -4,10 +4,8 @@ public class OrganizationStreamWriterTests
 {
     private static readonly Organization Seed = OrganizationGenerator.Create(20_000);
 
-    public static TheoryData<string> Formats() => [.. FormatKeys];
-
     [Theory]
-    [MemberData(nameof(Formats))]
+    [EachFormat]
     public async Task FlushesInChunksSoNoResponseIsHeldWhole(string formatKey)
     {
         const int chunkSize = 8 * 1024;
@@ -23,7 +21,7 @@ public class OrganizationStreamWriterTests
     }
 
     [Theory]
-    [MemberData(nameof(Formats))]
+    [EachFormat]
     public async Task StopsWhenTheReaderHasGone(string formatKey)
     {
         var output = new FlushRecordingPipeWriter { CompleteAfterFlushes = 3 };
@@ -74,10 +72,8 @@ public class OrganizationStreamWriterTests
         Assert.InRange(output.Flushes.Sum(), OrganizationStreamWriter.YieldEvery, OrganizationStreamWriter.YieldEvery + 4096 + (64 * 512));
     }
 
-    public static TheoryData<string, int> FormatsAndLargeChunkSizes() => Cross(FormatKeys, [128 * 1024, OrganizationStreamWriter.DefaultChunkSize]);
-
     [Theory]
-    [MemberData(nameof(FormatsAndLargeChunkSizes))]
+    [EachFormat(128 * 1024, OrganizationStreamWriter.DefaultChunkSize)]
     public async Task HandsEachChunkOverInAFewLargeBuffers(string formatKey, int chunkSize)
     {
         var output = new SegmentCountingPipeWriter();
