@@ -9,7 +9,7 @@ public class OrganizationStreamWriterTests
     public async Task FlushesInChunksSoNoResponseIsHeldWhole(string formatKey)
     {
         const int chunkSize = 8 * 1024;
-        var output = new FlushRecordingPipeWriter();
+        var output = new RecordingPipeWriter();
 
         var written = await OrganizationStreamWriter.WriteAsync(output, CodecOf(formatKey).CreateEncoder(), Seed, Seed.Members!.Count, CancellationToken.None, chunkSize);
 
@@ -24,7 +24,7 @@ public class OrganizationStreamWriterTests
     [EachFormat]
     public async Task StopsWhenTheReaderHasGone(string formatKey)
     {
-        var output = new FlushRecordingPipeWriter { CompleteAfterFlushes = 3 };
+        var output = new RecordingPipeWriter { CompleteAfterFlushes = 3 };
 
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() =>
             OrganizationStreamWriter.WriteAsync(output, CodecOf(formatKey).CreateEncoder(), Seed, Seed.Members!.Count, CancellationToken.None, 4096));
@@ -60,7 +60,7 @@ public class OrganizationStreamWriterTests
         // flushed without a wait, not only at the end of the organization.
         var organization = OrganizationGenerator.Create(40_000);
         using var cancellation = new CancellationTokenSource();
-        var output = new FlushRecordingPipeWriter
+        var output = new RecordingPipeWriter
         {
             OnFlush = () => SynchronizationContext.Current!.Post(_ => cancellation.Cancel(), null),
         };
@@ -76,7 +76,7 @@ public class OrganizationStreamWriterTests
     [EachFormat(128 * 1024, OrganizationStreamWriter.DefaultChunkSize)]
     public async Task HandsEachChunkOverInAFewLargeBuffers(string formatKey, int chunkSize)
     {
-        var output = new SegmentCountingPipeWriter();
+        var output = new RecordingPipeWriter();
 
         // Enough members for several chunks even in binary, the smallest format.
         var organization = OrganizationGenerator.Create(100_000);
@@ -91,47 +91,15 @@ public class OrganizationStreamWriterTests
 
     /// <summary>
     /// A PipeWriter over a real <see cref="Pipe"/> (buffers from the array pool, sized by what is asked for) whose reader
-    /// takes everything at each flush, as a socket send would, and counts the buffers it spans.
+    /// takes everything at each flush, as a socket send would: it records what each flush sends and the buffers it spans.
     /// </summary>
-    private sealed class SegmentCountingPipeWriter : PipeWriter
+    private sealed class RecordingPipeWriter : PipeWriter
     {
         private readonly Pipe _pipe = new(new PipeOptions(pauseWriterThreshold: 0, useSynchronizationContext: false));
 
-        public List<int> SegmentsPerFlush { get; } = [];
-
-        public override void Advance(int bytes) => _pipe.Writer.Advance(bytes);
-
-        public override Memory<byte> GetMemory(int sizeHint = 0) => _pipe.Writer.GetMemory(sizeHint);
-
-        public override Span<byte> GetSpan(int sizeHint = 0) => _pipe.Writer.GetSpan(sizeHint);
-
-        public override async ValueTask<FlushResult> FlushAsync(CancellationToken cancellationToken = default)
-        {
-            var flushed = await _pipe.Writer.FlushAsync(cancellationToken);
-            Assert.True(_pipe.Reader.TryRead(out var read));
-            var segments = 0;
-            foreach (var _ in read.Buffer)
-            {
-                segments++;
-            }
-
-            SegmentsPerFlush.Add(segments);
-            _pipe.Reader.AdvanceTo(read.Buffer.End);
-            return flushed;
-        }
-
-        public override void CancelPendingFlush() => _pipe.Writer.CancelPendingFlush();
-
-        public override void Complete(Exception? exception = null) => _pipe.Writer.Complete(exception);
-    }
-
-    /// <summary>A PipeWriter that keeps nothing: it counts what each flush would have sent.</summary>
-    private sealed class FlushRecordingPipeWriter : PipeWriter
-    {
-        private readonly ArrayBufferWriter<byte> _buffer = new(64 * 1024);
-        private long _unflushed;
-
         public List<long> Flushes { get; } = [];
+
+        public List<int> SegmentsPerFlush { get; } = [];
 
         public long TotalBytes { get; private set; }
 
@@ -141,36 +109,36 @@ public class OrganizationStreamWriterTests
 
         public override void Advance(int bytes)
         {
-            _buffer.Advance(bytes);
-            _unflushed += bytes;
+            _pipe.Writer.Advance(bytes);
             TotalBytes += bytes;
-            if (_buffer.FreeCapacity < 16 * 1024)
-            {
-                _buffer.ResetWrittenCount();
-            }
         }
 
-        public override Memory<byte> GetMemory(int sizeHint = 0) => _buffer.GetMemory(sizeHint);
+        public override Memory<byte> GetMemory(int sizeHint = 0) => _pipe.Writer.GetMemory(sizeHint);
 
-        public override Span<byte> GetSpan(int sizeHint = 0) => _buffer.GetSpan(sizeHint);
+        public override Span<byte> GetSpan(int sizeHint = 0) => _pipe.Writer.GetSpan(sizeHint);
 
-        public override ValueTask<FlushResult> FlushAsync(CancellationToken cancellationToken = default)
+        public override async ValueTask<FlushResult> FlushAsync(CancellationToken cancellationToken = default)
         {
             // As a pipe's flush does: a cancelled token ends it, and it completes at once otherwise.
-            if (cancellationToken.IsCancellationRequested)
+            cancellationToken.ThrowIfCancellationRequested();
+            OnFlush?.Invoke();
+            await _pipe.Writer.FlushAsync(cancellationToken);
+            Assert.True(_pipe.Reader.TryRead(out var read));
+            var segments = 0;
+            foreach (var _ in read.Buffer)
             {
-                return ValueTask.FromCanceled<FlushResult>(cancellationToken);
+                segments++;
             }
 
-            OnFlush?.Invoke();
-            Flushes.Add(_unflushed);
-            _unflushed = 0;
-            return ValueTask.FromResult(new FlushResult(isCanceled: false, isCompleted: Flushes.Count >= CompleteAfterFlushes));
+            Flushes.Add(read.Buffer.Length);
+            SegmentsPerFlush.Add(segments);
+            _pipe.Reader.AdvanceTo(read.Buffer.End);
+            return new FlushResult(isCanceled: false, isCompleted: Flushes.Count >= CompleteAfterFlushes);
         }
 
-        public override void CancelPendingFlush() { }
+        public override void CancelPendingFlush() => _pipe.Writer.CancelPendingFlush();
 
-        public override void Complete(Exception? exception = null) { }
+        public override void Complete(Exception? exception = null) => _pipe.Writer.Complete(exception);
     }
 
     /// <summary>Runs async code on one thread: posted continuations and work run in order, only when the running code gives the thread up.</summary>
