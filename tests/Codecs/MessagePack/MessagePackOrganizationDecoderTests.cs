@@ -1,8 +1,9 @@
 namespace WebSerialization.Codecs.Tests.MessagePack;
 
 /// <summary>
-/// The decoder against untrusted input: every valid format of a value is accepted, everything else fails with a
-/// <see cref="WireFormatException"/> only, and no declared count or length makes it allocate before the bytes are there (a theory over every format holds that).
+/// The decoder against untrusted input: every valid format of a value is accepted, and everything else fails with a
+/// <see cref="WireFormatException"/> only. That no declared count or length makes it allocate before the bytes are
+/// there is a theory over every format, in OrganizationDecoderTests.
 /// </summary>
 public class MessagePackOrganizationDecoderTests
 {
