@@ -69,4 +69,12 @@ public class ScenarioSelectionTests
         Assert.Equal([BrotliRoundTrip.Name], named.Select(scenario => scenario.Name));
         Assert.DoesNotContain(byDefault, scenario => scenario.Name == BrotliRoundTrip.Name);
     }
+
+    [Fact]
+    public void RefusesTwoRegisteredScenariosOfOneName()
+    {
+        var runner = LoadRunner.RegisterScenarios(BrotliRoundTrip.Create());
+        Assert.Throws<ArgumentException>(() => runner.AndScenarios(BrotliRoundTrip.Create()));
+        Assert.Equal([BrotliRoundTrip.Name], runner.Registered.Select(scenario => scenario.Name));
+    }
 }

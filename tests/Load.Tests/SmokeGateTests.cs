@@ -1,17 +1,7 @@
-using WebSerialization.Load.Scenarios.Examples;
-
 namespace WebSerialization.Load.Tests;
 
-public class SmokeTests
+public class SmokeGateTests
 {
-    [Fact]
-    public void RefusesTwoRegisteredScenariosOfOneName()
-    {
-        var runner = LoadRunner.RegisterScenarios(BrotliRoundTrip.Create());
-        Assert.Throws<ArgumentException>(() => runner.AndScenarios(BrotliRoundTrip.Create()));
-        Assert.Equal([BrotliRoundTrip.Name], runner.Registered.Select(scenario => scenario.Name));
-    }
-
     [Theory]
     [InlineData(1_000_000, 0.12, true)]
     [InlineData(1_000_000, 0.16, false)] // about what one async state machine per awaited flush makes of it, under the 1 MB target

@@ -1,6 +1,6 @@
 namespace WebSerialization.Load.Tests;
 
-public class GrpcScenariosTests
+public class GrpcTargetsTests
 {
     [Theory]
     [InlineData(150, TargetVerdict.Pass)]
