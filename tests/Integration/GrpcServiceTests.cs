@@ -141,6 +141,6 @@ public sealed class GrpcServiceTests(ApiServer server)
     {
         var payload = await HttpPayloads.DownloadAsync(server.Client, WireFormat.Protobuf, count);
         using var response = await HttpPayloads.UploadAsync(server.Client, WireFormat.Protobuf, payload);
-        return (await HttpPayloads.ReadSummaryAsync(response)).Checksum;
+        return (await HttpPayloads.AssertSummaryAsync(response)).Checksum;
     }
 }

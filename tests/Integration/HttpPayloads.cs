@@ -38,6 +38,13 @@ public static class HttpPayloads
     public static async Task<UploadSummary> ReadSummaryAsync(HttpResponseMessage response) =>
         (await response.Content.ReadFromJsonAsync<UploadSummary>())!;
 
+    /// <summary>Asserts a 200 (failing with the answer's text otherwise), and reads the upload's summary.</summary>
+    public static async Task<UploadSummary> AssertSummaryAsync(HttpResponseMessage response)
+    {
+        Assert.True(response.StatusCode == HttpStatusCode.OK, $"{response.RequestMessage?.RequestUri} answered {(int)response.StatusCode}: {await response.Content.ReadAsStringAsync()}");
+        return await ReadSummaryAsync(response);
+    }
+
     /// <summary>Calls <paramref name="use"/> with a temporary copy of the .proto the server publishes, deleted after.</summary>
     public static async Task<T> WithServedSchemaAsync<T>(HttpClient client, Func<string, T> use)
     {

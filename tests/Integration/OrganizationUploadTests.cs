@@ -24,8 +24,7 @@ public sealed class OrganizationUploadTests(ApiServer server)
 
         using var response = await HttpPayloads.UploadAsync(server.Client, format, body);
 
-        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
-        var summary = await HttpPayloads.ReadSummaryAsync(response);
+        var summary = await HttpPayloads.AssertSummaryAsync(response);
         Assert.Equal(format.Key, summary.Format);
         Assert.Equal(SmallCount, summary.MemberCount);
         Assert.Equal(5, summary.TagCount);
@@ -41,8 +40,7 @@ public sealed class OrganizationUploadTests(ApiServer server)
 
         using var response = await HttpPayloads.PostAsync(server.Client, "/api/organization", body, contentType);
 
-        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
-        var summary = await HttpPayloads.ReadSummaryAsync(response);
+        var summary = await HttpPayloads.AssertSummaryAsync(response);
         Assert.Equal(format.Key, summary.Format);
         Assert.Equal(10, summary.MemberCount);
     }
@@ -56,8 +54,7 @@ public sealed class OrganizationUploadTests(ApiServer server)
 
         using var response = await server.Client.PostAsync("/api/organization", content);
 
-        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
-        var summary = await HttpPayloads.ReadSummaryAsync(response);
+        var summary = await HttpPayloads.AssertSummaryAsync(response);
         Assert.Equal(OrganizationGenerator.ArticleMemberCount, summary.MemberCount);
         Assert.Equal(OrganizationChecksum.Compute(server.Expected), summary.Checksum);
     }
