@@ -116,8 +116,8 @@ public sealed class BaselineEndpointTests(ApiServer server)
     [InlineData("application/xml", 406, null, 406, null)]
     public async Task NegotiatesAsMvcDoesWhereItDiffersFromTheStreamedEndpoint(string accept, int streamedStatus, string? streamedType, int mvcStatus, string? mvcType)
     {
-        using var streamed = await GetAsync("/api/organization?count=2", accept);
-        using var baseline = await GetAsync(BaselinePath + "?count=2", accept);
+        using var streamed = await HttpPayloads.GetAsync(server.Client, "/api/organization?count=2", accept);
+        using var baseline = await HttpPayloads.GetAsync(server.Client, BaselinePath + "?count=2", accept);
 
         AssertAnswer(streamed, streamedStatus, streamedType);
         AssertAnswer(baseline, mvcStatus, mvcType);
@@ -224,13 +224,6 @@ public sealed class BaselineEndpointTests(ApiServer server)
     {
         Assert.Equal(status, (int)response.StatusCode);
         Assert.Equal(mediaType ?? WireMediaTypes.ProblemJson, response.Content.Headers.ContentType?.MediaType);
-    }
-
-    private async Task<HttpResponseMessage> GetAsync(string path, string accept)
-    {
-        using var request = new HttpRequestMessage(HttpMethod.Get, path);
-        request.Headers.TryAddWithoutValidation("Accept", accept);
-        return await server.Client.SendAsync(request);
     }
 
     // The body's SHA-256, read as it arrives: a million members do not belong in memory.

@@ -39,10 +39,7 @@ public sealed class ConfigurationSwitchTests(SwitchedOffApiServer server) : ICla
     [Fact]
     public async Task SendsUncompressedBodiesWhenCompressionIsSwitchedOff()
     {
-        using var request = new HttpRequestMessage(HttpMethod.Get, "/api/organization?count=100");
-        request.Headers.AcceptEncoding.ParseAdd("br, gzip");
-
-        using var response = await server.Client.SendAsync(request);
+        using var response = await HttpPayloads.GetAsync(server.Client, "/api/organization?count=100", acceptEncoding: "br, gzip");
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         Assert.Empty(response.Content.Headers.ContentEncoding);

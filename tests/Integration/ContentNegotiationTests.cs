@@ -68,13 +68,7 @@ public sealed class ContentNegotiationTests(ApiServer server)
     [InlineData("text/*", null)]
     public async Task NegotiatesTheResponseFormatFromAccept(string? accept, string? expectedContentType)
     {
-        using var request = new HttpRequestMessage(HttpMethod.Get, "/api/organization?count=1");
-        if (accept is not null)
-        {
-            request.Headers.TryAddWithoutValidation("Accept", accept);
-        }
-
-        using var response = await server.Client.SendAsync(request);
+        using var response = await HttpPayloads.GetAsync(server.Client, "/api/organization?count=1", accept);
 
         Assert.Contains("Accept", response.Headers.Vary);
         if (expectedContentType is null)
@@ -96,10 +90,7 @@ public sealed class ContentNegotiationTests(ApiServer server)
     [InlineData("MsgPack", WireMediaTypes.MessagePack)]
     public async Task FormatQueryOverridesAccept(string format, string expectedContentType)
     {
-        using var request = new HttpRequestMessage(HttpMethod.Get, $"/api/organization?count=1&format={format}");
-        request.Headers.TryAddWithoutValidation("Accept", "application/json, text/html");
-
-        using var response = await server.Client.SendAsync(request);
+        using var response = await HttpPayloads.GetAsync(server.Client, $"/api/organization?count=1&format={format}", "application/json, text/html");
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         Assert.Equal(expectedContentType, response.Content.Headers.ContentType?.MediaType);

@@ -1,5 +1,3 @@
-using System.Net.Http.Headers;
-
 namespace WebSerialization.IntegrationTests;
 
 /// <summary>The page at / and its files beside the API: served as files, without taking over any path the API answers.</summary>
@@ -12,9 +10,7 @@ public sealed class HomePageEndpointTests(ApiServer server)
     [InlineData("/index.html", "*/*")]
     public async Task ServesThePageWhateverTheAcceptHeaderAsks(string path, string accept)
     {
-        using var request = new HttpRequestMessage(HttpMethod.Get, path) { Headers = { Accept = { MediaTypeWithQualityHeaderValue.Parse(accept) } } };
-
-        using var response = await server.Client.SendAsync(request);
+        using var response = await HttpPayloads.GetAsync(server.Client, path, accept);
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         Assert.Equal("text/html", response.Content.Headers.ContentType?.MediaType);

@@ -17,6 +17,21 @@ public static class HttpPayloads
     public static async Task<byte[]> DownloadAsync(HttpClient client, WireFormat format, int count) =>
         await client.GetByteArrayAsync($"/api/organization?count={count}&format={format.Key}");
 
+    /// <summary>GETs <paramref name="path"/> with the Accept and Accept-Encoding headers given, sent as written.</summary>
+    public static async Task<HttpResponseMessage> GetAsync(HttpClient client, string path, string? accept = null, string? acceptEncoding = null, HttpCompletionOption completion = HttpCompletionOption.ResponseContentRead)
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Get, path);
+        foreach (var (name, value) in new[] { ("Accept", accept), ("Accept-Encoding", acceptEncoding) })
+        {
+            if (value is not null)
+            {
+                request.Headers.TryAddWithoutValidation(name, value);
+            }
+        }
+
+        return await client.SendAsync(request, completion);
+    }
+
     public static Task<HttpResponseMessage> PostAsync(HttpClient client, string path, byte[] body, string? contentType, string accept = WireMediaTypes.Json)
     {
         var request = new HttpRequestMessage(HttpMethod.Post, path)

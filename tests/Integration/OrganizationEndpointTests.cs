@@ -10,9 +10,7 @@ public sealed class OrganizationEndpointTests(ApiServer server)
     [MemberData(nameof(FormatsAndCounts))]
     public async Task ServesTheGeneratedMembersInEveryFormat(WireFormat format, int count)
     {
-        using var request = new HttpRequestMessage(HttpMethod.Get, $"/api/organization?count={count}") { Headers = { Accept = { new(format.MediaType) } } };
-
-        using var response = await server.Client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead);
+        using var response = await HttpPayloads.GetAsync(server.Client, $"/api/organization?count={count}", format.MediaType, completion: HttpCompletionOption.ResponseHeadersRead);
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         Assert.Equal(format.MediaType, response.Content.Headers.ContentType?.MediaType);
@@ -50,9 +48,7 @@ public sealed class OrganizationEndpointTests(ApiServer server)
     [InlineData("99999999999")]
     public async Task RejectsACountOutOfRangeWithAProblem(string count)
     {
-        using var request = new HttpRequestMessage(HttpMethod.Get, $"/api/organization?count={Uri.EscapeDataString(count)}") { Headers = { Accept = { new(WireMediaTypes.MessagePack) } } };
-
-        using var response = await server.Client.SendAsync(request);
+        using var response = await HttpPayloads.GetAsync(server.Client, $"/api/organization?count={Uri.EscapeDataString(count)}", WireMediaTypes.MessagePack);
 
         using var problem = await HttpPayloads.AssertProblemAsync(response, 400);
         Assert.Contains("count", problem.RootElement.GetProperty("detail").GetString(), StringComparison.Ordinal);

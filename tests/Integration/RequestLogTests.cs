@@ -14,10 +14,7 @@ public sealed class RequestLogTests(ApiServer server)
         var key = format.Key;
         var probe = Guid.NewGuid().ToString("N");
         var path = $"/api/organization?count=100&format={key}&probe={probe}";
-        using var request = new HttpRequestMessage(HttpMethod.Get, path);
-        request.Headers.AcceptEncoding.ParseAdd(encoding);
-
-        using var response = await server.Client.SendAsync(request);
+        using var response = await HttpPayloads.GetAsync(server.Client, path, acceptEncoding: encoding);
         var sent = (await response.Content.ReadAsByteArrayAsync()).Length;
 
         var line = await server.RequestLogLineAsync(probe);

@@ -15,11 +15,7 @@ public sealed partial class ResponseCompressionTests(ApiServer server)
     [MemberData(nameof(FormatsAndEncodings))]
     public async Task CompressedResponsesDecodeToTheSameOrganization(WireFormat format, string encoding)
     {
-        using var request = new HttpRequestMessage(HttpMethod.Get, $"/api/organization?count={Count}");
-        request.Headers.Accept.ParseAdd(format.MediaType);
-        request.Headers.AcceptEncoding.ParseAdd(encoding);
-
-        using var response = await server.Client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead);
+        using var response = await HttpPayloads.GetAsync(server.Client, $"/api/organization?count={Count}", format.MediaType, encoding, HttpCompletionOption.ResponseHeadersRead);
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         Assert.Equal([encoding], response.Content.Headers.ContentEncoding);
@@ -35,10 +31,7 @@ public sealed partial class ResponseCompressionTests(ApiServer server)
     [Fact]
     public async Task PrefersBrotliWhenTheClientTakesBoth()
     {
-        using var request = new HttpRequestMessage(HttpMethod.Get, "/api/organization?count=10");
-        request.Headers.AcceptEncoding.ParseAdd("gzip, deflate, br");
-
-        using var response = await server.Client.SendAsync(request);
+        using var response = await HttpPayloads.GetAsync(server.Client, "/api/organization?count=10", acceptEncoding: "gzip, deflate, br");
 
         Assert.Equal(["br"], response.Content.Headers.ContentEncoding);
     }
@@ -47,10 +40,7 @@ public sealed partial class ResponseCompressionTests(ApiServer server)
     public async Task SendsTheBodyAsIsWhenTheClientAsksForNoEncoding()
     {
         var expected = await HttpPayloads.DownloadAsync(server.Client, WireFormat.Binary, Count);
-        using var request = new HttpRequestMessage(HttpMethod.Get, $"/api/organization?count={Count}&format=binary");
-        request.Headers.AcceptEncoding.ParseAdd("identity");
-
-        using var response = await server.Client.SendAsync(request);
+        using var response = await HttpPayloads.GetAsync(server.Client, $"/api/organization?count={Count}&format=binary", acceptEncoding: "identity");
 
         Assert.Empty(response.Content.Headers.ContentEncoding);
         Assert.Equal(expected, await response.Content.ReadAsByteArrayAsync());
@@ -59,10 +49,7 @@ public sealed partial class ResponseCompressionTests(ApiServer server)
     [Fact]
     public async Task CompressesProblemDetails()
     {
-        using var request = new HttpRequestMessage(HttpMethod.Get, "/api/organization?count=abc");
-        request.Headers.AcceptEncoding.ParseAdd("gzip");
-
-        using var response = await server.Client.SendAsync(request);
+        using var response = await HttpPayloads.GetAsync(server.Client, "/api/organization?count=abc", acceptEncoding: "gzip");
 
         Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
         Assert.Equal(["gzip"], response.Content.Headers.ContentEncoding);
