@@ -18,6 +18,19 @@ internal static class GrpcClients
     public static IOrganizationService Organization(GrpcChannel channel) =>
         channel.CreateGrpcService<IOrganizationService>(ClientFactory.Create(OrganizationMarshallerFactory.Binder));
 
+    /// <summary>Asserts that <paramref name="call"/> fails with <paramref name="status"/> and a detail that contains <paramref name="detail"/>; the server's exception, with its trailers.</summary>
+    public static async Task<RpcException> AssertRefusedAsync(Func<Task> call, StatusCode status, string detail = "")
+    {
+        var exception = await Assert.ThrowsAsync<RpcException>(call);
+        Assert.Equal(status, exception.StatusCode);
+        Assert.Contains(detail, exception.Status.Detail, StringComparison.Ordinal);
+        return exception;
+    }
+
+    /// <summary>Asserts that a unary call for the first <paramref name="count"/> members answers them: the server still serves.</summary>
+    public static async Task AssertAnswersAsync(GrpcChannel channel, ApiServer server, int count) =>
+        OrganizationAssert.Equal(server.Expected, count, await Organization(channel).GetOrganizationAsync(new OrganizationRequest { Count = count }));
+
     /// <summary><c>UploadOrganization</c> with its messages as bytes, to send what the contract's marshallers would not.</summary>
     public static readonly Method<byte[], byte[]> RawUpload = new(
         MethodType.ClientStreaming, "webserialization.OrganizationService", "UploadOrganization", Marshallers.Create(bytes => bytes, bytes => bytes), Marshallers.Create(bytes => bytes, bytes => bytes));
