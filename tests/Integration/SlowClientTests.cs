@@ -1,6 +1,4 @@
-using System.Net.Sockets;
 using System.Text.RegularExpressions;
-using Microsoft.Extensions.Logging;
 using WebSerialization.Api.Limits;
 
 namespace WebSerialization.IntegrationTests;
@@ -22,8 +20,8 @@ public sealed class SlowClientTests(SlowClientApiServer server) : IClassFixture<
     {
         using var slow = new CancellationTokenSource();
         var payload = await BinaryOrganizationAsync();
-        var dribblers = Enumerable.Range(0, 8).Select(_ => StartDribblingUploadAsync("127.0.0.2", payload, slow.Token));
-        var readers = Enumerable.Range(0, 8).Select(_ => StartSlowReadAsync(server.BaseAddress.Port, "127.0.0.2", "/api/organization?format=json", slow.Token));
+        var dribblers = Enumerable.Range(0, 8).Select(_ => SlowClients.StartDribblingUploadAsync(server.BaseAddress.Port, "127.0.0.2", payload, slow.Token));
+        var readers = Enumerable.Range(0, 8).Select(_ => SlowClients.StartSlowReadAsync(server.BaseAddress.Port, "127.0.0.2", "/api/organization?format=json", slow.Token));
         var clients = await Task.WhenAll(dribblers.Concat(readers));
         try
         {
@@ -53,45 +51,25 @@ public sealed class SlowClientTests(SlowClientApiServer server) : IClassFixture<
         server.AssertNoErrorsLogged();
     }
 
+    // Each dribbling upload is answered 408 by Kestrel, not left hanging nor answered 500.
     [Fact]
     public async Task UploadsBelowTheMinimumRateAreCutAndTheirSlotsFreed()
     {
         const string Address = "127.0.0.4";
-        using var slow = new CancellationTokenSource();
         var payload = await BinaryOrganizationAsync();
-        var started = Stopwatch.StartNew();
-        using var first = await StartDribblingUploadAsync(Address, payload, slow.Token);
-        using var second = await StartDribblingUploadAsync(Address, payload, slow.Token);
-        try
-        {
-            Assert.Equal(100, first.Status);
-            Assert.Equal(100, second.Status);
-            using var client = LoopbackClients.From(Address, server.BaseAddress);
-            using (var third = await client.GetAsync(Binary, HttpCompletionOption.ResponseHeadersRead))
-            {
-                Assert.Equal(HttpStatusCode.TooManyRequests, third.StatusCode);
-            }
+        var deadline = TimeSpan.FromSeconds(GraceSeconds + 5);
 
-            // Each dribbling upload is answered 408 by Kestrel, not left hanging nor answered 500.
-            var deadline = TimeSpan.FromSeconds(GraceSeconds + 5);
-            Assert.Equal(408, await LoopbackClients.ReadStatusAsync(first.Socket, deadline));
-            Assert.Equal(408, await LoopbackClients.ReadStatusAsync(second.Socket, deadline));
-            await server.WaitForEventsAsync(e => IsCut(e, "POST", Address, "its body arrived below"), deadline - started.Elapsed, "The slow uploads were not both logged as cut within the grace period and 5 s.", count: 2);
+        var lengths = await SlowClients.AssertCutAndFreedAsync(
+            server,
+            Address,
+            token => SlowClients.StartDribblingUploadAsync(server.BaseAddress.Port, Address, payload, token),
+            100,
+            Binary,
+            ("POST", "its body arrived below"),
+            deadline,
+            async socket => Assert.Equal(408, await LoopbackClients.ReadStatusAsync(socket, deadline)));
 
-            // Both of the address's slots are free at once: two heavy requests from it run together.
-            var again = await Task.WhenAll(Enumerable.Range(0, 2).Select(_ => client.GetAsync(Binary, HttpCompletionOption.ResponseHeadersRead)));
-            Assert.All(again, response => Assert.Equal(HttpStatusCode.OK, response.StatusCode));
-            foreach (var response in again)
-            {
-                Assert.Equal(payload.Length, (await response.Content.ReadAsByteArrayAsync()).Length);
-                response.Dispose();
-            }
-        }
-        finally
-        {
-            await slow.CancelAsync();
-        }
-
+        Assert.Equal([payload.Length, payload.Length], lengths);
         server.AssertNoErrorsLogged();
     }
 
@@ -107,17 +85,7 @@ public sealed class SlowClientTests(SlowClientApiServer server) : IClassFixture<
             using var response = await client.GetAsync(Binary, HttpCompletionOption.ResponseHeadersRead);
             Assert.Equal(HttpStatusCode.OK, response.StatusCode);
             await using var body = await response.Content.ReadAsStreamAsync();
-            var buffer = new byte[64 * 1024];
-            var clock = Stopwatch.StartNew();
-            long received = 0;
-            int read;
-            while ((read = await body.ReadAsync(buffer)) > 0)
-            {
-                received += read;
-                await PaceAsync(clock, received, BytesPerSecond);
-            }
-
-            return received;
+            return await SlowClients.ReadPacedAsync(body, BytesPerSecond, Stopwatch.StartNew());
         });
 
         var upload = Task.Run(async () =>
@@ -172,14 +140,9 @@ public sealed class SlowClientTests(SlowClientApiServer server) : IClassFixture<
     [Fact]
     public async Task AForwardedForHeaderFromAnUntrustedPeerDoesNotMakeANewClient()
     {
-        const string Address = "127.0.0.41";
-        using var slow = new CancellationTokenSource();
-        var port = server.BaseAddress.Port;
-        using var first = await StartSlowReadAsync(port, Address, "/api/organization?format=json", slow.Token, forwardedFor: "203.0.113.1");
-        using var second = await StartSlowReadAsync(port, Address, "/api/organization?format=json", slow.Token, forwardedFor: "203.0.113.2");
-        using var third = await StartSlowReadAsync(port, Address, "/api/organization?format=json", slow.Token, forwardedFor: "203.0.113.3");
-        await slow.CancelAsync();
-        Assert.Equal([200, 200, 429], new[] { first.Status, second.Status, third.Status });
+        var statuses = await SlowClients.ForwardedReadStatusesAsync(server.BaseAddress.Port, "127.0.0.41", "/api/organization?format=json", "203.0.113.1", "203.0.113.2", "203.0.113.3");
+
+        Assert.Equal([200, 200, 429], statuses);
     }
 
     [Fact]
@@ -207,76 +170,7 @@ public sealed class SlowClientTests(SlowClientApiServer server) : IClassFixture<
         Assert.Empty(defaults.TrustedProxies);
     }
 
-    internal static bool IsCut((LogLevel Level, string Category, string Message) e, string method, string address, string reason) =>
-        e.Level == LogLevel.Information && e.Message.StartsWith($"Cut {method} /api/organization from {address} ", StringComparison.Ordinal) && e.Message.Contains(reason, StringComparison.Ordinal);
-
     private async Task<byte[]> BinaryOrganizationAsync() => await server.Client.GetByteArrayAsync(Binary);
-
-    // Sleeps until `bytes` at `bytesPerSecond` are due.
-    internal static async Task PaceAsync(Stopwatch clock, long bytes, int bytesPerSecond)
-    {
-        var due = TimeSpan.FromSeconds((double)bytes / bytesPerSecond) - clock.Elapsed;
-        if (due > TimeSpan.Zero)
-        {
-            await Task.Delay(due);
-        }
-    }
-
-    // An upload that announces the whole body, asks for 100 Continue, and then sends 1 KB a second until cancelled.
-    private Task<SlowClient> StartDribblingUploadAsync(string source, byte[] payload, CancellationToken cancellationToken) => StartAsync(
-        server.BaseAddress.Port,
-        source,
-        $"POST /api/organization HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: {WireMediaTypes.Binary}\r\nContent-Length: {payload.Length}\r\nExpect: 100-continue\r\n\r\n",
-        100,
-        async socket =>
-        {
-            for (var offset = 0; !cancellationToken.IsCancellationRequested; offset += 1024)
-            {
-                await socket.SendAsync(payload.AsMemory(offset, 1024), SocketFlags.None, cancellationToken);
-                await Task.Delay(1000, cancellationToken);
-            }
-        },
-        cancellationToken);
-
-    // A download read through a 4 KB receive buffer, 100 bytes every 100 ms (1 KB/s), until cancelled.
-    internal static Task<SlowClient> StartSlowReadAsync(int port, string source, string path, CancellationToken cancellationToken, string? forwardedFor = null) => StartAsync(
-        port,
-        source,
-        $"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{(forwardedFor is null ? string.Empty : $"X-Forwarded-For: {forwardedFor}\r\n")}\r\n",
-        200,
-        async socket =>
-        {
-            var buffer = new byte[100];
-            while (await socket.ReceiveAsync(buffer, SocketFlags.None, cancellationToken) > 0)
-            {
-                await Task.Delay(100, cancellationToken);
-            }
-        },
-        cancellationToken,
-        receiveBufferBytes: 4096);
-
-    // Sends the request head from source and reads the first status; when it is `proceed`, goes on in the background until cancelled.
-    private static async Task<SlowClient> StartAsync(int port, string source, string head, int proceed, Func<Socket, Task> slowly, CancellationToken cancellationToken, int? receiveBufferBytes = null)
-    {
-        var socket = await LoopbackClients.ConnectAsync(source, port, receiveBufferBytes);
-        await socket.SendAsync(Encoding.ASCII.GetBytes(head));
-        var status = await LoopbackClients.ReadStatusAsync(socket, TimeSpan.FromSeconds(10));
-        if (status == proceed)
-        {
-            _ = Task.Run(() => slowly(socket), cancellationToken).ContinueWith(_ => { }, TaskScheduler.Default);
-        }
-
-        return new SlowClient(socket, status);
-    }
-
-    internal sealed record SlowClient(Socket Socket, int Status) : IDisposable
-    {
-        public void Dispose()
-        {
-            Socket.LingerState = new LingerOption(enable: true, seconds: 0);
-            Socket.Dispose();
-        }
-    }
 
     // The body at a steady rate, 64 KB at a time.
     private sealed class PacedContent(byte[] payload, int bytesPerSecond) : HttpContent
@@ -286,7 +180,7 @@ public sealed class SlowClientTests(SlowClientApiServer server) : IClassFixture<
             var clock = Stopwatch.StartNew();
             for (var offset = 0; offset < payload.Length; offset += 64 * 1024)
             {
-                await PaceAsync(clock, offset, bytesPerSecond);
+                await SlowClients.PaceAsync(clock, offset, bytesPerSecond);
                 await stream.WriteAsync(payload.AsMemory(offset, Math.Min(64 * 1024, payload.Length - offset)));
             }
         }

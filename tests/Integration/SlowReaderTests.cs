@@ -29,55 +29,26 @@ public sealed class SlowReaderTests(StrictRateApiServer server) : IClassFixture<
     [Fact]
     public async Task BehindATrustedProxyEachForwardedClientHasItsOwnShare()
     {
-        using var slow = new CancellationTokenSource();
-        var port = server.BaseAddress.Port;
-        using var first = await SlowClientTests.StartSlowReadAsync(port, TrustedProxy, Json, slow.Token, forwardedFor: "203.0.113.1");
-        using var second = await SlowClientTests.StartSlowReadAsync(port, TrustedProxy, Json, slow.Token, forwardedFor: "203.0.113.1");
-        using var third = await SlowClientTests.StartSlowReadAsync(port, TrustedProxy, Json, slow.Token, forwardedFor: "203.0.113.1");
-        using var other = await SlowClientTests.StartSlowReadAsync(port, TrustedProxy, Json, slow.Token, forwardedFor: "203.0.113.2");
-        await slow.CancelAsync();
+        var statuses = await SlowClients.ForwardedReadStatusesAsync(server.BaseAddress.Port, TrustedProxy, Json, "203.0.113.1", "203.0.113.1", "203.0.113.1", "203.0.113.2");
 
         // One forwarded client is held to its share; another, through the same proxy, is not refused for it.
-        Assert.Equal([200, 200, 429, 200], new[] { first.Status, second.Status, third.Status, other.Status });
+        Assert.Equal([200, 200, 429, 200], statuses);
     }
 
     [Fact]
     public async Task ReadersBelowTheMinimumRateAreCutAndTheirSlotsFreed()
     {
         const string Address = "127.0.0.30";
-        using var slow = new CancellationTokenSource();
-        var started = Stopwatch.StartNew();
-        using var first = await SlowClientTests.StartSlowReadAsync(server.BaseAddress.Port, Address, Json, slow.Token);
-        using var second = await SlowClientTests.StartSlowReadAsync(server.BaseAddress.Port, Address, Json, slow.Token);
-        try
-        {
-            Assert.Equal(200, first.Status);
-            Assert.Equal(200, second.Status);
-            using var client = LoopbackClients.From(Address, server.BaseAddress);
-            using (var third = await client.GetAsync(Json, HttpCompletionOption.ResponseHeadersRead))
-            {
-                Assert.Equal(HttpStatusCode.TooManyRequests, third.StatusCode);
-            }
 
-            // Before the request's deadline, and the log line names the rate: it is the rate that cut them.
-            await server.WaitForEventsAsync(
-                e => SlowClientTests.IsCut(e, "GET", Address, "it read the answer below"),
-                TimeSpan.FromSeconds(DeadlineSeconds) - started.Elapsed,
-                "The slow readers were not both logged as cut in time.",
-                count: 2);
-
-            var again = await Task.WhenAll(Enumerable.Range(0, 2).Select(_ => client.GetAsync(Json, HttpCompletionOption.ResponseHeadersRead)));
-            Assert.All(again, response => Assert.Equal(HttpStatusCode.OK, response.StatusCode));
-            foreach (var response in again)
-            {
-                await (await response.Content.ReadAsStreamAsync()).CopyToAsync(Stream.Null);
-                response.Dispose();
-            }
-        }
-        finally
-        {
-            await slow.CancelAsync();
-        }
+        // Before the request's deadline, and the log line names the rate: it is the rate that cut them.
+        await SlowClients.AssertCutAndFreedAsync(
+            server,
+            Address,
+            token => SlowClients.StartSlowReadAsync(server.BaseAddress.Port, Address, Json, token),
+            200,
+            Json,
+            ("GET", "it read the answer below"),
+            TimeSpan.FromSeconds(DeadlineSeconds));
 
         server.AssertNoErrorsLogged();
     }
@@ -93,16 +64,13 @@ public sealed class SlowReaderTests(StrictRateApiServer server) : IClassFixture<
         using var first = channel.CreateCallInvoker().AsyncClientStreamingCall(GrpcClients.RawUpload, null, default);
         using var second = channel.CreateCallInvoker().AsyncClientStreamingCall(GrpcClients.RawUpload, null, default);
         await Task.Delay(500);
-        var refused = await Assert.ThrowsAsync<RpcException>(async () => await service.GetOrganizationAsync(new OrganizationRequest { Count = 10 }));
-        Assert.Equal(StatusCode.ResourceExhausted, refused.StatusCode);
+        await GrpcClients.AssertRefusedAsync(async () => await service.GetOrganizationAsync(new OrganizationRequest { Count = 10 }), StatusCode.ResourceExhausted);
 
         // Kestrel does not time an HTTP/2 request body that sends nothing at all, so the upload keeps the minimum rate
         // itself: after the grace, each call ends with DEADLINE_EXCEEDED naming the setting, well before the deadline.
         foreach (var call in new[] { first, second })
         {
-            var cut = await Assert.ThrowsAsync<RpcException>(async () => await call.ResponseAsync.WaitAsync(TimeSpan.FromSeconds(DeadlineSeconds)));
-            Assert.Equal(StatusCode.DeadlineExceeded, cut.StatusCode);
-            Assert.Contains("MinDataRateBytesPerSecond", cut.Status.Detail, StringComparison.Ordinal);
+            await GrpcClients.AssertRefusedAsync(async () => await call.ResponseAsync.WaitAsync(TimeSpan.FromSeconds(DeadlineSeconds)), StatusCode.DeadlineExceeded, "MinDataRateBytesPerSecond");
         }
 
         Assert.InRange(started.Elapsed, TimeSpan.FromSeconds(GraceSeconds), TimeSpan.FromSeconds(GraceSeconds + 5));
@@ -121,22 +89,12 @@ public sealed class SlowReaderTests(StrictRateApiServer server) : IClassFixture<
         using var response = await client.GetAsync(Json, HttpCompletionOption.ResponseHeadersRead);
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         await using var body = await response.Content.ReadAsStreamAsync();
-        var buffer = new byte[64 * 1024];
-        long received = 0;
 
         // 1.5 MB/s: above the minimum rate, but too slow to read 200,000 members of JSON within the 10 s deadline.
-        var cut = await Assert.ThrowsAnyAsync<Exception>(async () =>
-        {
-            int read;
-            while ((read = await body.ReadAsync(buffer)) > 0)
-            {
-                received += read;
-                await SlowClientTests.PaceAsync(started, received, 3 * 512 * 1024);
-            }
-        });
+        var cut = await Assert.ThrowsAnyAsync<Exception>(() => SlowClients.ReadPacedAsync(body, 3 * 512 * 1024, started));
         Assert.True(cut is HttpRequestException or IOException, cut.ToString());
         Assert.InRange(started.Elapsed.TotalSeconds, DeadlineSeconds - 0.5, DeadlineSeconds + 5);
-        Assert.Contains(server.AppEvents, e => SlowClientTests.IsCut(e, "GET", Address, "a heavy request may last"));
+        Assert.Contains(server.AppEvents, e => SlowClients.IsCut(e, "GET", Address, "a heavy request may last"));
 
         using var next = await client.GetAsync("/api/organization?format=binary");
         Assert.Equal(HttpStatusCode.OK, next.StatusCode);
