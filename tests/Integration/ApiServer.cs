@@ -214,7 +214,16 @@ public sealed class LimitedApiServer() : ApiServer(new()
     ["Grpc:MaxSendMessageBytes"] = "65536",
     ["Grpc:MaxReceiveMessageBytes"] = "65536",
     ["Grpc:BatchSize"] = "100",
-});
+})
+{
+    /// <summary>A body in <paramref name="format"/> over <paramref name="limit"/> (MaxMembers, MaxTags or MaxStringBytes) and within the other two.</summary>
+    public async Task<byte[]> BodyOverAsync(WireFormat format, string limit) => limit switch
+    {
+        "MaxMembers" => await HttpPayloads.DownloadAsync(Client, format, 1000),
+        "MaxTags" => CodecHarness.Encode(format.Codec, new Organization { Id = 1, Tags = ["a", "b", "c", "d", "e", "f"], Members = [] }),
+        _ => CodecHarness.Encode(format.Codec, new Organization { Id = 1, Tags = [], Members = [new() { Id = 1, Name = new string('n', 100) }] }),
+    };
+}
 
 [CollectionDefinition(Name)]
 public sealed class LimitedApiCollection : ICollectionFixture<LimitedApiServer>

@@ -45,12 +45,7 @@ public sealed class GrpcLimitTests(LimitedApiServer server)
     [InlineData("MaxStringBytes", 64)]
     public async Task AnUploadOverALimitIsRefusedForTheSameLimitAtTheSameOffsetOverHttpAndGrpc(string limit, int allowed)
     {
-        var payload = limit switch
-        {
-            "MaxMembers" => await HttpPayloads.DownloadAsync(server.Client, WireFormat.Protobuf, 1000),
-            "MaxTags" => CodecHarness.Encode(WireFormat.Protobuf.Codec, new Organization { Tags = ["a", "a", "a", "a", "a", "a"] }),
-            _ => CodecHarness.Encode(WireFormat.Protobuf.Codec, new Organization { Members = [new() { Name = new string('n', 100) }] }),
-        };
+        var payload = await server.BodyOverAsync(WireFormat.Protobuf, limit);
 
         using var response = await HttpPayloads.UploadAsync(server.Client, WireFormat.Protobuf, payload);
         using var problem = await HttpPayloads.AssertProblemAsync(response, 413);
