@@ -1,4 +1,3 @@
-using System.Net.Sockets;
 using WebSerialization.Models.Baseline;
 using WebSerialization.Models.Codecs;
 
@@ -151,10 +150,7 @@ public sealed class BadUploadTests(ApiServer server)
         var format = WireFormat.FromKey(formatKey)!;
         var before = server.AppEvents.Count;
         var payload = await HttpPayloads.DownloadAsync(server.Client, format, 1000);
-        using (var socket = await RawSocketClient.SendHalfAnUploadAsync(server.BaseAddress.Port, path, HttpPayloads.ContentType(path, format), payload))
-        {
-            socket.LingerState = new LingerOption(enable: true, seconds: 0);
-        }
+        LoopbackClients.Reset(await RawSocketClient.SendHalfAnUploadAsync(server.BaseAddress.Port, path, HttpPayloads.ContentType(path, format), payload));
 
         var logged = path == HttpPayloads.BaselinePath ? "disconnected while uploading to the MVC baseline" : "disconnected while uploading";
         await server.WaitForEventsAsync(e => e.Message.Contains(logged, StringComparison.Ordinal), TimeSpan.FromSeconds(10), "The server did not notice the upload was abandoned.", skip: before);

@@ -1,5 +1,3 @@
-using System.Net.Sockets;
-
 namespace WebSerialization.IntegrationTests;
 
 /// <summary>Which downloads the heavy-request limiter holds back, on a server whose whole organization is small.</summary>
@@ -23,9 +21,7 @@ public sealed class HeavyRequestLimiterTests(SwitchedOffApiServer server) : ICla
         Assert.Equal(HttpStatusCode.OK, download.StatusCode);
         Assert.Equal(payload, await download.Content.ReadAsByteArrayAsync());
 
-        foreach (var holder in new[] { first, second })
-        {
-            holder.LingerState = new LingerOption(enable: true, seconds: 0);
-        }
+        LoopbackClients.Reset(first);
+        LoopbackClients.Reset(second);
     }
 }

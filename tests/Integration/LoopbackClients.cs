@@ -46,6 +46,13 @@ public static class LoopbackClients
     public static async Task<int> ReadStatusAsync(Socket socket, TimeSpan timeout) =>
         int.Parse((await RawSocketClient.ReadHeadAsync(socket, timeout)).AsSpan(9, 3), CultureInfo.InvariantCulture);
 
+    /// <summary>Closes <paramref name="socket"/> with a reset rather than a FIN: the client is gone, mid-request.</summary>
+    public static void Reset(Socket socket)
+    {
+        socket.LingerState = new LingerOption(enable: true, seconds: 0);
+        socket.Dispose();
+    }
+
     private static Socket Bound(string source)
     {
         var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp) { NoDelay = true };

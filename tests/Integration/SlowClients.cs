@@ -142,10 +142,6 @@ internal static class SlowClients
 
     internal sealed record SlowClient(Socket Socket, int Status) : IDisposable
     {
-        public void Dispose()
-        {
-            Socket.LingerState = new LingerOption(enable: true, seconds: 0);
-            Socket.Dispose();
-        }
+        public void Dispose() => LoopbackClients.Reset(Socket);
     }
 }
