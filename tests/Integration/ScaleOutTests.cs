@@ -47,8 +47,8 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
         });
 
         // A reader slower than the replicas makes HAProxy hold what it has not passed on, if it buffers.
-        var downloads = Enumerable.Range(0, 4).Select(_ => ReadSlowlyAsync(topology.Client, $"{OrganizationRoute}?format=json"));
-        var sizes = await Task.WhenAll(downloads);
+        var downloads = Enumerable.Range(0, 4).Select(_ => DownloadAsync(topology.Client, $"{OrganizationRoute}?format=json", slowly: true));
+        var sizes = (await Task.WhenAll(downloads)).Select(download => download.Length);
         await done.CancelAsync();
         await sampler;
 
@@ -142,12 +142,10 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
         {
             try
             {
-                using var response = await client.GetAsync(path, HttpCompletionOption.ResponseHeadersRead);
-                await using var body = await response.Content.ReadAsStreamAsync();
-                var bytes = await CountAsync(body);
-                if (response.StatusCode != HttpStatusCode.OK || bytes == 0)
+                var (status, bytes) = await DownloadAsync(client, path);
+                if (status != HttpStatusCode.OK || bytes == 0)
                 {
-                    failures.Enqueue($"{path}: {(int)response.StatusCode} after {bytes} bytes");
+                    failures.Enqueue($"{path}: {(int)status} after {bytes} bytes");
                     return;
                 }
 
@@ -246,9 +244,11 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
         return Convert.ToHexString(await SHA256.HashDataAsync(body));
     }
 
-    // Reads the body to its end, pausing 20 ms after each 8 MB when slowly; returns its length.
-    private static async Task<long> CountAsync(Stream body, bool slowly = false)
+    // GETs path and reads the body to its end, pausing 20 ms after each 8 MB when slowly; the status and the body's length.
+    private static async Task<(HttpStatusCode Status, long Length)> DownloadAsync(HttpClient client, string path, bool slowly = false)
     {
+        using var response = await client.GetAsync(path, HttpCompletionOption.ResponseHeadersRead);
+        await using var body = await response.Content.ReadAsStreamAsync();
         var buffer = new byte[256 * 1024];
         long total = 0;
         for (int read; (read = await body.ReadAsync(buffer)) > 0;)
@@ -260,12 +260,6 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
             }
         }
 
-        return total;
-    }
-
-    private static async Task<long> ReadSlowlyAsync(HttpClient client, string path)
-    {
-        using var response = await client.GetAsync(path, HttpCompletionOption.ResponseHeadersRead);
-        return await CountAsync(await response.Content.ReadAsStreamAsync(), slowly: true);
+        return (response.StatusCode, total);
     }
 }
