@@ -153,14 +153,8 @@ public sealed class BaselineEndpointTests(ApiServer server)
     public async Task RejectsABodyTheModelCannotHoldWith400(string body, string formatKey)
     {
         var format = WireFormat.FromKey(formatKey)!;
-        var bytes = body switch
-        {
-            "bomb" => MalformedPayloads.Bomb(format),
-            "nesting" => MalformedPayloads.DeepNesting(format),
-            _ => Encoding.UTF8.GetBytes(body),
-        };
 
-        using var response = await PostBaselineAsync(format, bytes);
+        using var response = await PostBaselineAsync(format, MalformedPayloads.Named(body, format));
 
         using var problem = await HttpPayloads.AssertProblemAsync(response, 400);
         await server.AssertStillServingAsync(BaselinePath + "?count=5&format=msgpack");
