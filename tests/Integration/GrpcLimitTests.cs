@@ -62,6 +62,7 @@ public sealed class GrpcLimitTests(LimitedApiServer server)
     [InlineData("a tag of invalid UTF-8")]
     [InlineData("the organization's Id as bytes")]
     [InlineData("a payload cut inside a member")]
+    [InlineData("a member longer than the message")]
     public async Task AMalformedUploadIsTheSameErrorAtTheSameOffsetOverHttpAndGrpc(string problemCase)
     {
         byte[] payload = problemCase switch
@@ -69,6 +70,8 @@ public sealed class GrpcLimitTests(LimitedApiServer server)
             "a tag of invalid UTF-8" => MalformedPayloads.InvalidUtf8(WireFormat.Protobuf),
             // Field 1 with wire type 2.
             "the organization's Id as bytes" => [0x0A, 0x01, 0x07],
+            // Field 3 (Members), length-delimited, declaring 127 bytes where one follows.
+            "a member longer than the message" => [0x1A, 0x7F, 0x08],
             _ => (await HttpPayloads.DownloadAsync(server.Client, WireFormat.Protobuf, 10))[..^3],
         };
 

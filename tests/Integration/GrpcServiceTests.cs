@@ -103,17 +103,6 @@ public sealed class GrpcServiceTests(ApiServer server)
         await GrpcClients.AssertRefusedAsync(async () => await service.StreamOrganizationAsync(request).ToListAsync(), StatusCode.InvalidArgument, Detail);
     }
 
-    [Fact]
-    public async Task MalformedUploadIsInvalidArgumentAndTheServerAnswersTheNextCall()
-    {
-        using var channel = GrpcClients.Channel(server);
-
-        // Field 3 (Members), length-delimited, declaring 127 bytes where one follows.
-        await GrpcClients.AssertRefusedAsync(() => GrpcClients.RawUploadAsync(channel, [[0x1A, 0x7F, 0x08]]), StatusCode.InvalidArgument);
-
-        await GrpcClients.AssertAnswersAsync(channel, server, 3);
-    }
-
     [Theory]
     [InlineData("unary")]
     [InlineData("stream")]
