@@ -247,13 +247,8 @@ public sealed class MetricsServer() : ApiServer(new() { ["Metrics:Enabled"] = "t
 {
     public const int MemberCount = 1_000;
 
-    /// <summary>GETs every member in <paramref name="format"/> (a key), asserting a 200; the body's length.</summary>
-    public async Task<long> DownloadAsync(string format)
-    {
-        using var response = await Client.GetAsync($"/api/organization?format={format}&count={MemberCount}");
-        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
-        return (await response.Content.ReadAsByteArrayAsync()).LongLength;
-    }
+    /// <summary>GETs every member in <paramref name="format"/> (a non-success throws); the body's length.</summary>
+    public async Task<long> DownloadAsync(WireFormat format) => (await HttpPayloads.DownloadAsync(Client, format, MemberCount)).LongLength;
 
     /// <summary>The Prometheus text of <c>/metrics</c>, asserting a 200 as text/plain.</summary>
     public async Task<string> ScrapeAsync()

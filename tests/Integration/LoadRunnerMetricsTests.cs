@@ -14,7 +14,7 @@ public sealed partial class LoadRunnerMetricsTests(MetricsServer server) : IClas
     public async Task CountsADownloadAsOneRequestServedAndWhatItAllocated()
     {
         var before = await server.ScrapeAsync();
-        Assert.NotEqual(0L, await server.DownloadAsync("json"));
+        Assert.NotEqual(0L, await server.DownloadAsync(WireFormat.Json));
 
         // The server counts a request when it records its duration, which may be a moment after the body's last byte:
         // the download's, and the first scrape's.

@@ -47,7 +47,7 @@ public sealed class MetricsTests(ApiServer server, MetricsServer metricsServer) 
         var requests = label + ",http_request_method=\"GET\",http_response_status_code=\"200\",http_route=\"/api/organization\"";
         var before = await metricsServer.ScrapeAsync();
 
-        var received = await metricsServer.DownloadAsync(format.Key);
+        var received = await metricsServer.DownloadAsync(format);
 
         var after = await metricsServer.ScrapeAsync();
         double? Moved(string name, string labels) => Sample(after, name, labels) - (Sample(before, name, labels) ?? 0);
