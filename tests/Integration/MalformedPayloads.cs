@@ -6,13 +6,14 @@ public static class MalformedPayloads
     // docs/binary-format.md: magic "WSBF", version 1, organizationId 1 as zigzag varint (02).
     private static readonly byte[] BinaryHeader = [0x57, 0x53, 0x42, 0x46, 0x01, 0x02];
 
-    /// <summary>The body a theory row names: "invalid UTF-8", "bomb" or "nesting" (below), or else the row's own text.</summary>
+    /// <summary>The body a theory row names: "invalid UTF-8", "bomb" or "nesting" (below), or JSON written out.</summary>
     public static byte[] Named(string name, WireFormat format) => name switch
     {
         "invalid UTF-8" => InvalidUtf8(format),
         "bomb" => Bomb(format),
         "nesting" => DeepNesting(format),
-        _ => Encoding.UTF8.GetBytes(name),
+        _ when name == "null" || name.StartsWith('{') => Encoding.UTF8.GetBytes(name),
+        _ => throw new ArgumentOutOfRangeException(nameof(name), name, "Not a body's name, nor JSON."),
     };
 
     /// <summary>One tag whose UTF-8 is broken (C3 28: a lead byte followed by an ASCII byte).</summary>
