@@ -91,7 +91,8 @@ public static partial class OrganizationUploadApi
             response.ContentType = negotiated.ContentType;
             response.Headers.Append(HeaderNames.Vary, HeaderNames.Accept);
             await OrganizationStreamConverter.ConvertAsync(
-                body, codec, decodeLimits, negotiated.Format.Codec, response.BodyWriter, started => responseStarted = started, cancellationToken, options.Value.ChunkSize);
+                body, codec, decodeLimits, negotiated.Format.Codec, response.BodyWriter, started => responseStarted = started, cancellationToken, options.Value.ChunkSize,
+                OrganizationStreamConverter.ShouldPipeline(httpContext.Request.ContentLength));
         });
         if (problem is not null && !responseStarted)
         {

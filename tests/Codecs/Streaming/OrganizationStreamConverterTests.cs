@@ -1,25 +1,44 @@
+using System.Globalization;
+
 namespace WebSerialization.Codecs.Tests.Streaming;
 
 /// <summary>
 /// The converter behind <c>POST /api/organization/convert</c>: its output is the target encoder's bytes for what the
-/// source decoder reads, for every pair of formats, whether the output is read while the input arrives or only after.
+/// source decoder reads, for every pair of formats, whether the output is read while the input arrives or only after,
+/// and whether the members are encoded on the decoding thread or, pipelined, on one of their own.
 /// </summary>
 public class OrganizationStreamConverterTests
 {
     // Small, so that a few hundred members cross many chunks, and so the temporary file, long before the end.
     private const int ChunkSize = 1024;
 
-    public static TheoryData<string, string> Pairs => Cross(FormatKeys, FormatKeys);
+    public static TheoryData<string, string, bool> Pairs
+    {
+        get
+        {
+            var data = new TheoryData<string, string, bool>();
+            foreach (var from in FormatKeys)
+            {
+                foreach (var to in FormatKeys)
+                {
+                    data.Add(from, to, false);
+                    data.Add(from, to, true);
+                }
+            }
+
+            return data;
+        }
+    }
 
     [Theory]
     [MemberData(nameof(Pairs))]
-    public async Task WritesWhatTheTargetEncoderWritesForTheDecodedOrganization(string from, string to)
+    public async Task WritesWhatTheTargetEncoderWritesForTheDecodedOrganization(string from, string to, bool pipelined)
     {
         foreach (var organization in new[] { OrganizationGen.Random(11, 400), OrganizationGen.Extremes(), new Organization { Id = 3 }, new Organization { Tags = [], Members = [] } })
         {
             var input = Encode(CodecOf(from), organization);
 
-            var output = await ConvertAsync(input, from, to, readOutputAsItComes: true);
+            var output = await ConvertAsync(input, from, to, readOutputAsItComes: true, pipelined);
 
             Assert.Equal(Expected(input, from, to), output);
         }
@@ -27,11 +46,12 @@ public class OrganizationStreamConverterTests
 
     [Theory]
     [MemberData(nameof(Pairs))]
-    public async Task FinishesWhenTheOutputIsReadOnlyOnceTheWholeInputIsSent(string from, string to)
+    public async Task FinishesWhenTheOutputIsReadOnlyOnceTheWholeInputIsSent(string from, string to, bool pipelined)
     {
-        var input = Encode(CodecOf(from), OrganizationGen.Random(12, 2000));
+        // Enough members for many full batches when pipelined, so that the decoder waits for the writing thread.
+        var input = Encode(CodecOf(from), OrganizationGen.Random(12, pipelined ? 20_000 : 2000));
 
-        var output = await ConvertAsync(input, from, to, readOutputAsItComes: false);
+        var output = await ConvertAsync(input, from, to, readOutputAsItComes: false, pipelined);
 
         Assert.Equal(Expected(input, from, to), output);
     }
@@ -67,14 +87,14 @@ public class OrganizationStreamConverterTests
     }
 
     [Theory]
-    [EachFormat(false, true)]
-    public async Task LeavesTheOutputUntouchedWhereverTheInputFails(string to, bool afterManyChunks)
+    [EachFormat("3", "2000", "3 pipelined", "20000 pipelined")]
+    public async Task LeavesTheOutputUntouchedWhereverTheInputFails(string to, string members)
     {
-        // Three members fail within the first chunk of output, 2,000 after many.
-        var organization = afterManyChunks ? OrganizationGen.Random(14, 2000) : OrganizationGen.Random(13, 3);
-        var input = Encode(WireFormat.Binary.Codec, organization);
+        // Three members fail within the first chunk of output, 2,000 after many, 20,000 after many batches.
+        var count = int.Parse(members.Split(' ')[0], CultureInfo.InvariantCulture);
+        var input = Encode(WireFormat.Binary.Codec, OrganizationGen.Random(13, count));
 
-        var (output, started) = await ConvertFailingAsync(input[..^2], to);
+        var (output, started) = await ConvertFailingAsync(input[..^2], to, pipelined: members.EndsWith("pipelined", StringComparison.Ordinal));
 
         Assert.False(started);
         Assert.Empty(output);
@@ -100,7 +120,7 @@ public class OrganizationStreamConverterTests
         Encode(CodecOf(to), Decode(CodecOf(from), input));
 
     // Feeds the input through a pipe in 4 KB writes; the output is read as it comes, or only once the input is all sent.
-    private static async Task<byte[]> ConvertAsync(byte[] input, string from, string to, bool readOutputAsItComes)
+    private static async Task<byte[]> ConvertAsync(byte[] input, string from, string to, bool readOutputAsItComes, bool pipelined = false)
     {
         var inputPipe = new Pipe(new PipeOptions(pauseWriterThreshold: 16 * 1024, resumeWriterThreshold: 8 * 1024, useSynchronizationContext: false));
         var outputPipe = new Pipe(new PipeOptions(pauseWriterThreshold: 4 * 1024, resumeWriterThreshold: 2 * 1024, useSynchronizationContext: false));
@@ -109,7 +129,7 @@ public class OrganizationStreamConverterTests
             try
             {
                 await OrganizationStreamConverter.ConvertAsync(
-                    inputPipe.Reader, CodecOf(from), DecodeLimits.Default, CodecOf(to), outputPipe.Writer, _ => { }, CancellationToken.None, ChunkSize);
+                    inputPipe.Reader, CodecOf(from), DecodeLimits.Default, CodecOf(to), outputPipe.Writer, _ => { }, CancellationToken.None, ChunkSize, pipelined);
                 await outputPipe.Writer.CompleteAsync();
             }
             catch (Exception e)
@@ -131,13 +151,13 @@ public class OrganizationStreamConverterTests
         return output;
     }
 
-    private static async Task<(byte[] Output, bool Started)> ConvertFailingAsync(byte[] input, string to)
+    private static async Task<(byte[] Output, bool Started)> ConvertFailingAsync(byte[] input, string to, bool pipelined)
     {
         // A memory stream's writes complete at once, so every flushed byte is there when the conversion fails.
         using var output = new MemoryStream();
         var started = false;
         await Assert.ThrowsAsync<WireFormatException>(() => OrganizationStreamConverter.ConvertAsync(
-            PipeReader.Create(new ReadOnlySequence<byte>(input)), WireFormat.Binary.Codec, DecodeLimits.Default, CodecOf(to), PipeWriter.Create(output), s => started = s, CancellationToken.None, ChunkSize));
+            PipeReader.Create(new ReadOnlySequence<byte>(input)), WireFormat.Binary.Codec, DecodeLimits.Default, CodecOf(to), PipeWriter.Create(output), s => started = s, CancellationToken.None, ChunkSize, pipelined));
         return (output.ToArray(), started);
     }
 
