@@ -134,4 +134,26 @@ public sealed class UploadTargetsTests
     [Fact]
     public void JudgesNothingInARunWithoutUploadsOrConverts() =>
         Assert.Empty(UploadTargets.Evaluate([Run(ScenarioOperation.Download, WireFormat.Json, 1, 100)]));
+
+    [Fact]
+    public void JudgesTheConvertsWhereTheServerHasMoreThanOneCoreWhenTheRunMeasuredIt()
+    {
+        // On one core a convert costs both halves (MISS); with two they overlap (PASS). Every other target stays split's.
+        var split = EveryUploadAndConvert(raiseMegabytes: 40)
+            .Select(result => result.Scenario.Subject!.Operation == ScenarioOperation.Convert && result.Copies == 1 ? Run(ScenarioOperation.Convert, result.Scenario.Subject.Format, 1, 900) : result)
+            .ToList();
+        var shared = EveryUploadAndConvert(raiseMegabytes: 40);
+
+        var alone = UploadTargets.Evaluate(split);
+        var judged = UploadTargets.Evaluate(split, (shared, "shared: CPUs 0-1"));
+
+        var splitConverts = alone.Where(verdict => verdict.Target.Contains("takes at most 1.25x", StringComparison.Ordinal)).ToArray();
+        Assert.Equal(3, splitConverts.Length);
+        Assert.All(splitConverts, verdict => Assert.Equal(TargetVerdict.Miss, verdict.Verdict));
+        var sharedConverts = judged.Where(verdict => verdict.Target.EndsWith("(p50); judged where the server has more than one core: shared: CPUs 0-1", StringComparison.Ordinal)).ToArray();
+        Assert.Equal(3, sharedConverts.Length);
+        Assert.All(sharedConverts, verdict => Assert.Equal(TargetVerdict.Pass, verdict.Verdict));
+        Assert.All(sharedConverts, verdict => Assert.StartsWith("convert 550 ms (x1) against upload 500 ms (x1)", verdict.Measured, StringComparison.Ordinal));
+        Assert.Equal(alone.Except(splitConverts), judged.Except(sharedConverts));
+    }
 }

@@ -231,6 +231,12 @@ public static class LoadRun
     // layout, or the route through HAProxy, is compared with it in a section of its own. The targets are judged on the
     // closed model's runs, as they are stated; a --through-haproxy run judges its own target only, since the others are
     // stated for a server alone on its CPUs and these replicas share theirs with HAProxy.
+    // The shared layout's closed-model runs beside a primary split one: the server with more than one core.
+    private static (IReadOnlyList<ScenarioResult>, string)? MultiCore(RunPlan plan, IReadOnlyList<ScenarioResult> results) =>
+        plan.Cpus.Compares && plan.Cpus.Primary == CpuLayout.Split && plan.Cpus.Available is { Count: > 1 }
+            ? ([.. results.Where(result => result.Layout == CpuLayout.Shared && result.Route == ServerRoute.Straight && result.Rate is null)], plan.Cpus.Describe(CpuLayout.Shared))
+            : null;
+
     private static async Task<RunReports> WriteReportsAsync(RunPlan plan, RunRecord record)
     {
         var (cpus, results, capacities) = (plan.Cpus, record.Results, record.Capacities);
@@ -239,7 +245,7 @@ public static class LoadRun
         IReadOnlyList<ScenarioResult> closed = [.. main.Where(result => result.Rate is null)];
         IReadOnlyList<TargetVerdict> targets = plan.Options.ThroughHAProxy ? HAProxyTargets.Evaluate(results) :
         [
-            .. DownloadTargets.Evaluate(closed), .. UploadTargets.Evaluate(closed), .. GrpcTargets.Evaluate(closed),
+            .. DownloadTargets.Evaluate(closed), .. UploadTargets.Evaluate(closed, MultiCore(plan, results)), .. GrpcTargets.Evaluate(closed),
             .. CpuLayoutComparison.Evaluate(results, cpus),
         ];
 
