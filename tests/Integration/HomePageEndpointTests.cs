@@ -21,6 +21,7 @@ public sealed class HomePageEndpointTests(ApiServer server)
     [Theory]
     [InlineData("/js/home.mjs")]
     [InlineData("/js/webserialization-binary.mjs")]
+    [InlineData("/js/webserialization-binary-writer.mjs")]
     [InlineData("/js/decode-worker.mjs")]
     public async Task ServesTheModulesAsJavaScript(string path)
     {

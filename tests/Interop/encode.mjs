@@ -9,13 +9,13 @@
 // protobuf: protobufjs with the schema file given (default: organization.proto here). As proto3 allows, it leaves
 //          out empty strings and zeros.
 // json:    written by hand, because JSON.stringify cannot write an int64 exactly.
-// binary:  the API's webserialization-binary.mjs (src/Api/wwwroot/js), a writer of docs/binary-format.md written from
+// binary:  the API's webserialization-binary-writer.mjs (src/Api/wwwroot/js), a writer of docs/binary-format.md written from
 //          the spec alone, making the spec's writer choices.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { encode } from '@msgpack/msgpack';
 import protobuf from 'protobufjs';
-import { encodeBinary } from '../../src/Api/wwwroot/js/webserialization-binary.mjs';
+import { encodeBinary } from '../../src/Api/wwwroot/js/webserialization-binary-writer.mjs';
 import { parseCanonicalJson } from './canonical.mjs';
 
 const defaultSchema = fileURLToPath(new URL('./organization.proto', import.meta.url));
