@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using WebSerialization.Models.Streaming;
 
 namespace WebSerialization.Codecs.Tests.Streaming;
@@ -46,22 +47,39 @@ public sealed class MemberPipelineTests
         using var pipeline = new MemberPipeline(sink, CancellationToken.None);
         var added = 0;
 
-        var adding = Task.Run(() =>
+        // A thread of its own, so that a busy thread pool cannot keep the decoder from starting.
+        var adding = new Thread(() =>
         {
             for (var i = 0; i < 200_000; i++)
             {
                 Add(pipeline, member);
                 Interlocked.Increment(ref added);
             }
-        });
-        await Task.Delay(500);
+        }) { IsBackground = true };
+        adding.Start();
 
-        // The writing thread holds one batch at the gate; the queue holds MaxPendingBatches; the decoder fills one more.
-        Assert.False(adding.IsCompleted);
+        // The writing thread holds one batch at the gate; the queue holds MaxPendingBatches; the decoder fills one more
+        // and then waits, where unbounded it would add all 200,000 in milliseconds.
         var perBatch = MemberPipeline.BatchBytes / (32 + Encoding.UTF8.GetByteCount(member.Name + member.Description + member.Address));
-        Assert.InRange(Volatile.Read(ref added), MemberPipeline.MaxPendingBatches * perBatch, (MemberPipeline.MaxPendingBatches + 3) * perBatch);
-        sink.Gate.Set();
-        await adding;
+        try
+        {
+            var waited = Stopwatch.StartNew();
+            while (Volatile.Read(ref added) < MemberPipeline.MaxPendingBatches * perBatch && waited.Elapsed < TimeSpan.FromSeconds(30))
+            {
+                await Task.Delay(10);
+            }
+
+            await Task.Delay(300);
+            Assert.True(adding.IsAlive);
+            Assert.InRange(Volatile.Read(ref added), MemberPipeline.MaxPendingBatches * perBatch, (MemberPipeline.MaxPendingBatches + 3) * perBatch);
+        }
+        finally
+        {
+            // A failed assertion must not leave the writing thread at the gate, where disposing the pipeline would wait.
+            sink.Gate.Set();
+        }
+
+        adding.Join();
         await pipeline.FinishAsync();
         Assert.Equal(200_000, sink.Members.Count);
     }
