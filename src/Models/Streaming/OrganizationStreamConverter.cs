@@ -12,7 +12,7 @@ namespace WebSerialization.Models.Streaming;
 /// found bad leaves the output untouched (a server can still answer 4xx); a failure after that is the output's own
 /// (its reader gone), and a caller must treat it as a broken output (a server aborts).
 /// Pipelined, the members are encoded on a thread of their own while the next ones are decoded
-/// (<see cref="MemberPipeline"/>): on more than one core a conversion then takes about as long as the slower of the two.
+/// (<see cref="MemberPipeline"/>), so on more than one core decoding and encoding run at the same time.
 /// </summary>
 /// <remarks>
 /// The header is written once the input has ended, before the file: MessagePack and the binary format state the member
