@@ -1,6 +1,5 @@
 using System.Buffers;
 using System.Runtime.CompilerServices;
-using System.Text.Unicode;
 using MessagePack;
 using WebSerialization.Models.Codecs;
 using static WebSerialization.Models.MessagePack.MessagePackValueReader;
@@ -10,7 +9,7 @@ namespace WebSerialization.Models.MessagePack;
 /// <summary>
 /// Decodes the array-keyed layout unit by unit over <see cref="BufferReader"/>: the organization's header, its id, each
 /// tag, the members' header, each member; a unit the bytes cut short is left for the next call. Each member goes to the
-/// sink as a <see cref="MemberView"/> whose texts are the input's own bytes, checked with <see cref="Utf8.IsValid"/>.
+/// sink as a <see cref="MemberView"/> whose texts are the input's own bytes, checked with <see cref="Utf8Text.IsWellFormed"/>.
 /// Every value may come in any format the specification allows for it; every declared count and length is checked
 /// against <see cref="DecodeLimits"/> as soon as its header is read, before its bytes arrive or anything is reserved.
 /// Ours, not MessagePack-CSharp's <c>MessagePackReader</c>, which says "need more bytes" inside a value only by throwing

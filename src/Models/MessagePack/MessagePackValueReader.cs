@@ -1,7 +1,7 @@
+using System.Buffers.Binary;
 using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
 using System.Runtime.CompilerServices;
-using System.Text.Unicode;
 using MessagePack;
 using WebSerialization.Models.Codecs;
 
@@ -51,7 +51,7 @@ internal static class MessagePackValueReader
             return false;
         }
 
-        if (!Utf8.IsValid(bytes))
+        if (!Utf8Text.IsWellFormed(bytes))
         {
             WireFormatThrow.InvalidUtf8(reader.OffsetOf(start), what);
         }
@@ -121,6 +121,21 @@ internal static class MessagePackValueReader
         {
             value = code;
             return true;
+        }
+
+        // uint 8, 16, 32 or 64 with 8 bytes at hand, in range (every member's Id and UpdateTime as the encoders write
+        // them): one big-endian load shifted down to the value's width. Anything else takes the checked path below.
+        var width = code - MessagePackCode.UInt8;
+        if ((uint)width <= 3 && reader.Remaining >= sizeof(ulong))
+        {
+            var size = 1 << width;
+            var raw = BinaryPrimitives.ReadUInt64BigEndian(reader.Unread) >> (64 - (8 * size));
+            if (raw <= (ulong)max)
+            {
+                reader.Position += size;
+                value = (long)raw;
+                return true;
+            }
         }
 
         return TryReadWideInteger(ref reader, code, reader.OffsetOf(start), what, min, max, out value);

@@ -60,6 +60,21 @@ public class MessagePackOrganizationDecoderTests
         Assert.Equal(1, exception.Offset);
     }
 
+    // Inside a member, with more bytes behind the value than it takes: where the decoder reads a uint in one load.
+    [Theory]
+    [InlineData("ce 80 00 00 00", "00")] // Id 2^31
+    [InlineData("cf ff ff ff ff ff ff ff ff", "00")] // Id 2^64 - 1
+    [InlineData("00", "cf 80 00 00 00 00 00 00 00")] // UpdateTime 2^63
+    public void RejectsAMembersIntegerOutsideItsRangeWithMoreBytesBehindIt(string id, string updateTime)
+    {
+        var member = $"96 {id} c0 c0 c0 {ZeroFloat64} {updateTime}";
+        var exception = DecodeFailure(Codec, Hex($"93 00 c0 92 {member} 96 00 c0 c0 c0 {ZeroFloat64} 00"));
+
+        Assert.Equal(WireFormatError.Malformed, exception.Error);
+        Assert.Equal(id == "00" ? 5 + 1 + 3 + 9 : 5, exception.Offset);
+        Assert.Contains(id == "00" ? "Member.UpdateTime" : "Member.Id", exception.Message, StringComparison.Ordinal);
+    }
+
     [Theory]
     [InlineData("cb 3f f8 00 00 00 00 00 00", 0x3ff8000000000000L)] // float 64: 1.5
     [InlineData("ca 3f c0 00 00", 0x3ff8000000000000L)] // float 32: 1.5
