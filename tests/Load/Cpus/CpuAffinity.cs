@@ -11,6 +11,12 @@ public static class CpuAffinity
 {
     public static bool IsSupported => OperatingSystem.IsLinux() && File.Exists("/proc/self/status");
 
+    /// <summary>
+    /// Held while a thread of this process moves itself between CPUs (<see cref="Server.CpuSpeedWatch"/>) and while
+    /// <see cref="PinThisProcessAsync"/> pins and checks every thread, so that neither undoes or trips over the other.
+    /// </summary>
+    internal static SemaphoreSlim Changing { get; } = new(1, 1);
+
     /// <summary>The CPUs the process's main thread may run on (its <c>Cpus_allowed_list</c>); null when unknown.</summary>
     public static CpuSet? OfProcess(int processId) => Read($"/proc/{processId}/status");
 
@@ -33,6 +39,19 @@ public static class CpuAffinity
     /// <see cref="InvalidOperationException"/> when taskset fails or some thread is left elsewhere.
     /// </summary>
     public static async Task PinThisProcessAsync(CpuSet cpus, CancellationToken cancellationToken)
+    {
+        await Changing.WaitAsync(cancellationToken);
+        try
+        {
+            await PinAndCheckAsync(cpus, cancellationToken);
+        }
+        finally
+        {
+            Changing.Release();
+        }
+    }
+
+    private static async Task PinAndCheckAsync(CpuSet cpus, CancellationToken cancellationToken)
     {
         // taskset -a lists the threads, then sets each one's affinity: a thread that ends in between fails the whole
         // command with "No such process" after the others were set, so it is run again.

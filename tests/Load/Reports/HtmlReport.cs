@@ -88,6 +88,7 @@ public static class HtmlReport
         Fact("Command", new XElement("code", run.CommandLine)),
         Fact("Machine", new XText(run.Machine)),
         run.OtherWork is null ? [] : Fact("Other work", new XText(run.OtherWork)),
+        run.CpuSpeed is null ? [] : Fact("CPU speed", new XText(run.CpuSpeed)),
         Fact("CPUs", new XText(run.Cpus)),
         Fact("Server", new XText(run.Server)),
         Fact("Plan", new XText(run.Plan)),

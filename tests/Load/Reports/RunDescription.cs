@@ -17,6 +17,9 @@ public sealed record RunDescription(DateTimeOffset StartedAt, string CommandLine
     /// <summary>What other processes used of the machine during the run (<see cref="OtherProcessesWatch"/>), or null when not watched.</summary>
     public string? OtherWork { get; init; }
 
+    /// <summary>How fast each CPU ran during the run (<see cref="CpuSpeedWatch"/>), or null when not probed.</summary>
+    public string? CpuSpeed { get; init; }
+
     public string Plan =>
         string.Create(CultureInfo.InvariantCulture, $"warm-up {Options.WarmUp.TotalSeconds:0.#} s, duration {Options.Duration.TotalSeconds:0.#} s, ")
         + (Options.Capacity

@@ -37,9 +37,12 @@ public static class LoadRun
         var record = new RunRecord(RunDescription.Create(args, plan.Options, plan.CpusDescription, plan.Options.Url is null ? "not started" : $"already running at {plan.Options.Url}"));
         await using (var otherWork = OtherProcessesWatch.Start(Environment.ProcessId))
         {
+            var cpuSpeed = CpuSpeedWatch.Start();
             await MeasureAsync(plan, record, stop);
             if (otherWork is not null)
                 record.Run = record.Run with { OtherWork = await otherWork.StopAsync() };
+
+            record.Run = record.Run with { CpuSpeed = cpuSpeed?.Stop() };
         }
 
         if (plan.Options.HistogramLog is { } histogramLog)
