@@ -4,23 +4,30 @@ namespace WebSerialization.Load.Server;
 
 /// <summary>
 /// How fast each CPU ran during a run. A virtual machine's CPU can run the same instructions markedly slower for
-/// seconds at a time while its host is busy, and neither <c>/proc</c> nor steal time shows it; a figure
-/// measured in such a spell is the host's, not the code's. So a fixed loop is timed once a second on each CPU, by the
-/// probing thread's own CPU time (waiting for the CPU does not count), and the results header says how often each CPU
-/// ran it slowly. A probe takes about a millisecond a second on each CPU.
+/// seconds at a time while its host is busy, and neither <c>/proc</c> nor steal time shows it; a figure measured in
+/// such a spell is the host's, not the code's, and one machine of the same model may be slower than another. So once a
+/// second, on each CPU, a fixed compute loop and a chain of dependent loads from a 64 MB table (what serializing a
+/// large object graph waits on) are timed by the probing thread's own CPU time (waiting for the CPU does not count),
+/// and the results header gives each one's best time and how often the CPU ran it slowly. The probes take well under 1 % of
+/// each CPU.
 /// </summary>
 public sealed class CpuSpeedWatch
 {
     /// <summary>A probe more than this many times its CPU's fastest counts as slow.</summary>
     public const double SlowRatio = 1.25;
 
-    private const int LoopIterations = 400_000;
+    private const int LoopIterations = 200_000;
+    private const int TableEntries = 16 << 20;
+    private const int Loads = 2_000;
     private const int ClockThreadCpuTime = 3;
 
     private static readonly TimeSpan Interval = TimeSpan.FromSeconds(1);
 
     private readonly IReadOnlyList<int> _cpus;
-    private readonly Dictionary<int, List<double>> _probes = [];
+    private readonly Dictionary<int, List<double>> _compute = [];
+    private readonly Dictionary<int, List<double>> _memory = [];
+    private readonly int[] _table = CycleTable();
+    private int _next;
     private readonly ManualResetEventSlim _stop = new();
     private readonly Thread _thread;
     private ulong _sink;
@@ -29,7 +36,10 @@ public sealed class CpuSpeedWatch
     {
         _cpus = cpus;
         foreach (var cpu in cpus)
-            _probes[cpu] = [];
+        {
+            _compute[cpu] = [];
+            _memory[cpu] = [];
+        }
 
         _thread = new Thread(Probe) { IsBackground = true, Name = "CPU speed probe" };
         _thread.Start();
@@ -51,29 +61,32 @@ public sealed class CpuSpeedWatch
         _stop.Set();
         _thread.Join();
         _stop.Dispose();
-        return Describe(_probes.Select(pair => (pair.Key, (IReadOnlyList<double>)pair.Value)));
+        return Describe(_cpus.Select(cpu => (cpu, (IReadOnlyList<double>)_compute[cpu], (IReadOnlyList<double>)_memory[cpu])));
     }
 
     /// <summary>
-    /// Per CPU: in how many probes it ran the loop within <see cref="SlowRatio"/> of its fastest, and how slow its
-    /// slowest was; <paramref name="probes"/> are the loop's times, in any unit.
+    /// Per CPU: the compute loop's best time (µs) and the loads' (ns a load), and in how many probes each came within
+    /// <see cref="SlowRatio"/> of its best; <paramref name="probes"/> hold nanoseconds.
     /// </summary>
-    public static string Describe(IEnumerable<(int Cpu, IReadOnlyList<double> Times)> probes)
+    public static string Describe(IEnumerable<(int Cpu, IReadOnlyList<double> Compute, IReadOnlyList<double> Memory)> probes)
     {
         var parts = new List<string>();
-        foreach (var (cpu, times) in probes.OrderBy(probe => probe.Cpu))
+        foreach (var (cpu, compute, memory) in probes.OrderBy(probe => probe.Cpu))
         {
-            if (times.Count == 0)
-                continue;
-
-            var fastest = times.Min();
-            var slow = times.Count(time => time > SlowRatio * fastest);
-            parts.Add(string.Create(CultureInfo.InvariantCulture, $"CPU {cpu} within {SlowRatio:0.##}x of its fastest in {times.Count - slow} of {times.Count} probes (slowest {times.Max() / fastest:0.00}x)"));
+            if (compute.Count > 0 && memory.Count > 0)
+                parts.Add($"CPU {cpu}: loop {Judge(compute, 1e-3, "µs")}, load {Judge(memory, 1.0 / Loads, "ns")}");
         }
 
         return parts.Count == 0
             ? "not probed"
-            : "a fixed loop timed once a second on each CPU by its thread's CPU time (a busy host slows a virtual CPU without /proc showing it): " + string.Join("; ", parts);
+            : string.Create(CultureInfo.InvariantCulture, $"once a second on each CPU, a fixed loop and a chain of dependent loads from a 64 MB table, timed by the thread's CPU time (a busy host slows a virtual CPU without /proc showing it): {string.Join("; ", parts)}; a probe is slow beyond {SlowRatio:0.##}x its best");
+    }
+
+    private static string Judge(IReadOnlyList<double> times, double scale, string unit)
+    {
+        var best = times.Min();
+        var slow = times.Count(time => time > SlowRatio * best);
+        return string.Create(CultureInfo.InvariantCulture, $"best {best * scale:0} {unit}, {slow} of {times.Count} probes slow (slowest {times.Max() / best:0.00}x)");
     }
 
     private void Probe()
@@ -90,10 +103,14 @@ public sealed class CpuSpeedWatch
                     if (!RunOn(cpu))
                         continue;
 
-                    // The first loop after a move may pay for the move; the faster of two is the CPU's speed.
-                    var time = Math.Min(TimeLoop(), TimeLoop());
-                    if (time > 0)
-                        _probes[cpu].Add(time);
+                    // The first run after a move may pay for the move; the faster of two is the CPU's speed.
+                    var compute = Math.Min(TimeLoop(), TimeLoop());
+                    var memory = Math.Min(TimeLoads(), TimeLoads());
+                    if (compute > 0 && memory > 0)
+                    {
+                        _compute[cpu].Add(compute);
+                        _memory[cpu].Add(memory);
+                    }
                 }
             }
             finally
@@ -125,6 +142,38 @@ public sealed class CpuSpeedWatch
         }
 
         _sink = value;
+        return ClockGetTime(ClockThreadCpuTime, out var end) != 0 ? 0 : end.Nanoseconds - start.Nanoseconds;
+    }
+
+    // Loads follow one cycle through every entry (Sattolo's shuffle), so each waits for the one before and none is cached.
+    private static int[] CycleTable()
+    {
+        var table = new int[TableEntries];
+        for (var i = 0; i < table.Length; i++)
+            table[i] = i;
+
+        var random = new Random(1);
+        for (var i = table.Length - 1; i > 0; i--)
+        {
+            var j = random.Next(i);
+            (table[i], table[j]) = (table[j], table[i]);
+        }
+
+        return table;
+    }
+
+    // The loads' time in nanoseconds of this thread's CPU time; 0 when the clock cannot be read.
+    private double TimeLoads()
+    {
+        if (ClockGetTime(ClockThreadCpuTime, out var start) != 0)
+            return 0;
+
+        var table = _table;
+        var next = _next;
+        for (var i = 0; i < Loads; i++)
+            next = table[next];
+
+        _next = next;
         return ClockGetTime(ClockThreadCpuTime, out var end) != 0 ? 0 : end.Nanoseconds - start.Nanoseconds;
     }
 
