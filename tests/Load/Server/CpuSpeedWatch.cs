@@ -8,7 +8,7 @@ namespace WebSerialization.Load.Server;
 /// such a spell is the host's, not the code's, and one machine of the same model may be slower than another. So once a
 /// second, on each CPU, a fixed compute loop and a chain of dependent loads from a 64 MB table (what serializing a
 /// large object graph waits on) are timed by the probing thread's own CPU time (waiting for the CPU does not count),
-/// and the results header gives each one's best time and how often the CPU ran it slowly. The probes take well under 1 % of
+/// and the results header gives each one's best time, how often the loop ran slowly and the loads' median. The probes take well under 1 % of
 /// each CPU.
 /// </summary>
 public sealed class CpuSpeedWatch
@@ -65,28 +65,27 @@ public sealed class CpuSpeedWatch
     }
 
     /// <summary>
-    /// Per CPU: the compute loop's best time (µs) and the loads' (ns a load), and in how many probes each came within
-    /// <see cref="SlowRatio"/> of its best; <paramref name="probes"/> hold nanoseconds.
+    /// Per CPU: the compute loop's best time (µs) and in how many probes it ran beyond <see cref="SlowRatio"/> of it;
+    /// the loads' best and median (ns a load). Loads share the memory with the run's own traffic, so their median says
+    /// how much the run slowed memory, and only their best compares machines; <paramref name="probes"/> hold nanoseconds.
     /// </summary>
     public static string Describe(IEnumerable<(int Cpu, IReadOnlyList<double> Compute, IReadOnlyList<double> Memory)> probes)
     {
         var parts = new List<string>();
         foreach (var (cpu, compute, memory) in probes.OrderBy(probe => probe.Cpu))
         {
-            if (compute.Count > 0 && memory.Count > 0)
-                parts.Add($"CPU {cpu}: loop {Judge(compute, 1e-3, "µs")}, load {Judge(memory, 1.0 / Loads, "ns")}");
+            if (compute.Count == 0 || memory.Count == 0)
+                continue;
+
+            var best = compute.Min();
+            var slow = compute.Count(time => time > SlowRatio * best);
+            var loads = memory.Order().ToArray();
+            parts.Add(string.Create(CultureInfo.InvariantCulture, $"CPU {cpu}: loop best {best / 1e3:0} µs, {slow} of {compute.Count} probes slow (slowest {compute.Max() / best:0.00}x), load best {loads[0] / Loads:0} ns, median {loads[loads.Length / 2] / Loads:0} ns"));
         }
 
         return parts.Count == 0
             ? "not probed"
-            : string.Create(CultureInfo.InvariantCulture, $"once a second on each CPU, a fixed loop and a chain of dependent loads from a 64 MB table, timed by the thread's CPU time (a busy host slows a virtual CPU without /proc showing it): {string.Join("; ", parts)}; a probe is slow beyond {SlowRatio:0.##}x its best");
-    }
-
-    private static string Judge(IReadOnlyList<double> times, double scale, string unit)
-    {
-        var best = times.Min();
-        var slow = times.Count(time => time > SlowRatio * best);
-        return string.Create(CultureInfo.InvariantCulture, $"best {best * scale:0} {unit}, {slow} of {times.Count} probes slow (slowest {times.Max() / best:0.00}x)");
+            : string.Create(CultureInfo.InvariantCulture, $"once a second on each CPU, a fixed loop and a chain of dependent loads from a 64 MB table, timed by the thread's CPU time (a busy host slows a virtual CPU without /proc showing it): {string.Join("; ", parts)}; a loop is slow beyond {SlowRatio:0.##}x its best, and the loads' median includes the run's own memory traffic");
     }
 
     private void Probe()
