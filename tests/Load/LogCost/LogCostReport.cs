@@ -61,6 +61,9 @@ public static class LogCostReport
         if (run.OtherWork is not null)
             md.AppendLine(Invariant, $"- Other work: {run.OtherWork}");
 
+        if (run.CpuSpeed is not null)
+            md.AppendLine(Invariant, $"- CPU speed: {run.CpuSpeed}");
+
         md.AppendLine(Invariant, $"- CPUs: {run.Cpus}");
         md.AppendLine(Invariant, $"- Servers: {servers}");
         md.AppendLine(Invariant, $"- Plan: {plan}").AppendLine();

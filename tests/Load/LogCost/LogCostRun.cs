@@ -45,6 +45,7 @@ public static class LogCostRun
 
         var servers = new List<(LogCostVariant Variant, ApiServerProcess Process, string LogPath)>();
         await using var otherWork = OtherProcessesWatch.Start(Environment.ProcessId);
+        var cpuSpeed = CpuSpeedWatch.Start();
         var samples = new List<LogCostSample>();
         var volumes = new List<LogVolumeSample>();
         try
@@ -98,7 +99,11 @@ public static class LogCostRun
                 await process.DisposeAsync();
         }
 
-        var run = RunDescription.Create(args, options, cpus.Describe(layout), string.Empty) with { OtherWork = otherWork is null ? null : await otherWork.StopAsync() };
+        var run = RunDescription.Create(args, options, cpus.Describe(layout), string.Empty) with
+        {
+            OtherWork = otherWork is null ? null : await otherWork.StopAsync(),
+            CpuSpeed = cpuSpeed?.Stop(),
+        };
         var serverText = string.Create(CultureInfo.InvariantCulture,
             $"{variants.Count} processes running at once, each a Release build of src/Api on a free 127.0.0.1 port, ASPNETCORE_ENVIRONMENT=Production, Organization__MemberCount={DownloadTargets.FullMemberCount}, "
             + $"with the settings in the table below{string.Concat(options.ServerEnvironment.Select(pair => $", {pair.Key}={pair.Value}"))}; their stdout and stderr read by the runner");
