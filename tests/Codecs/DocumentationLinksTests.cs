@@ -93,23 +93,23 @@ public sealed partial class DocumentationLinksTests
 
     private static List<string> Links(string markdown)
     {
-        var links = new List<string>();
+        return [.. OutsideCodeBlocks(markdown).SelectMany(line => LinkPattern().Matches(CodeSpan().Replace(line, string.Empty))).Select(match => match.Groups["target"].Value)];
+    }
+
+    private static IEnumerable<string> OutsideCodeBlocks(string markdown)
+    {
         var inFence = false;
         foreach (var line in markdown.Split('\n'))
         {
             if (line.TrimStart().StartsWith("```", StringComparison.Ordinal))
             {
                 inFence = !inFence;
-                continue;
             }
-
-            if (!inFence)
+            else if (!inFence)
             {
-                links.AddRange(LinkPattern().Matches(CodeSpan().Replace(line, string.Empty)).Select(match => match.Groups["target"].Value));
+                yield return line;
             }
         }
-
-        return links;
     }
 
     private static string? Problem(string markdownFile, string target)
@@ -147,14 +147,9 @@ public sealed partial class DocumentationLinksTests
     private static HashSet<string> Anchors(string markdown)
     {
         var anchors = new HashSet<string>(StringComparer.Ordinal);
-        var inFence = false;
-        foreach (var line in markdown.Split('\n'))
+        foreach (var line in OutsideCodeBlocks(markdown))
         {
-            if (line.TrimStart().StartsWith("```", StringComparison.Ordinal))
-            {
-                inFence = !inFence;
-            }
-            else if (!inFence && Heading().Match(line) is { Success: true } heading)
+            if (Heading().Match(line) is { Success: true } heading)
             {
                 var slug = new StringBuilder();
                 foreach (var c in heading.Groups["text"].Value.Trim().ToLowerInvariant())

@@ -49,13 +49,9 @@ public static class MarkdownReport
         return md.ToString();
     }
 
-    /// <summary>The run's summary: one row per scenario, the <paramref name="charts"/> (SVG files beside it), the targets, what was
-    /// skipped and what failed.</summary>
-    /// <param name="linkHtml">Whether to link the run's report.html (which docs/results/ does not have).</param>
-    public static string Summary(RunDescription run, IReadOnlyList<ScenarioResult> results, IReadOnlyList<TargetVerdict> targets, string? ending, IReadOnlyList<BarChart> charts, bool linkHtml = true)
+    /// <summary>The header lines every results file starts with: the command, the machine, other work, CPU speed and CPUs.</summary>
+    public static void AppendRunFacts(StringBuilder md, RunDescription run)
     {
-        var md = new StringBuilder();
-        md.AppendLine(Invariant, $"# Load run {run.StartedAt:yyyy-MM-dd HH:mm} UTC, {run.Options.Mode}{(run.Options.Smoke ? " (smoke)" : string.Empty)}").AppendLine();
         md.AppendLine(Invariant, $"- Command: `{run.CommandLine}`");
         md.AppendLine(Invariant, $"- Machine: {run.Machine}");
         if (run.OtherWork is not null)
@@ -65,6 +61,16 @@ public static class MarkdownReport
             md.AppendLine(Invariant, $"- CPU speed: {run.CpuSpeed}");
 
         md.AppendLine(Invariant, $"- CPUs: {run.Cpus}");
+    }
+
+    /// <summary>The run's summary: one row per scenario, the <paramref name="charts"/> (SVG files beside it), the targets, what was
+    /// skipped and what failed.</summary>
+    /// <param name="linkHtml">Whether to link the run's report.html (which docs/results/ does not have).</param>
+    public static string Summary(RunDescription run, IReadOnlyList<ScenarioResult> results, IReadOnlyList<TargetVerdict> targets, string? ending, IReadOnlyList<BarChart> charts, bool linkHtml = true)
+    {
+        var md = new StringBuilder();
+        md.AppendLine(Invariant, $"# Load run {run.StartedAt:yyyy-MM-dd HH:mm} UTC, {run.Options.Mode}{(run.Options.Smoke ? " (smoke)" : string.Empty)}").AppendLine();
+        AppendRunFacts(md, run);
         md.AppendLine(Invariant, $"- Server: {run.Server}");
         md.AppendLine(Invariant, $"- Plan: {run.Plan}");
         if (ending is not null)
