@@ -255,7 +255,10 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
     /// prefix of whole code points with the previous value, except that the suffix never starts with a 0 that continues
     /// a run of digits, and write the longest canonical decimal at the end of the suffix as a number.
     /// <paramref name="stem"/> holds the previous value's stem length on entry and this value's on return.
+    /// Never inlined: three inlined copies use up the JIT's inline budget of the member loop, which then leaves the
+    /// number writers and the flags byte's patch behind as calls; compiled on its own, this method inlines all it calls.
     /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private static int WriteText(ref BinaryWireWriter writer, string? value, string? previous, ref int stem)
     {
         if (value is null)
