@@ -26,8 +26,12 @@ public static class OrganizationStreamWriter
     /// </summary>
     public const int YieldEvery = 4 * 1024 * 1024;
 
-    // Small enough that one batch of ordinary members stays well under a chunk; the byte count decides when to flush.
-    private const int MembersPerBatch = 64;
+    /// <summary>
+    /// Members encoded per call to the encoder: small enough that one batch of ordinary members stays well under a chunk
+    /// (the byte count decides when to flush), large enough that the output's buffer calls, a lock each in Kestrel's
+    /// response pipe, stay rare beside the members.
+    /// </summary>
+    public const int MembersPerBatch = 256;
 
     // The buffer asked of the output whenever its current one is used up, so that a chunk is a few large blocks rather
     // than a hundred 4 KB ones (see LargeSegmentBufferWriter). 64 KB less room for a server's framing: Kestrel adds 12

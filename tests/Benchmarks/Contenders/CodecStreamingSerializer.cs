@@ -68,7 +68,7 @@ public sealed class CodecStreamingSerializer(IWireFormatCodec codec, string name
     }
 
     private static string Describe(IWireFormatCodec codec, int readSize) => readSize == PreparedPayload.SegmentSize
-        ? $"Our {FormatName(codec)} encoder through `OrganizationStreamWriter` (batches of 64 members, a flush every " +
+        ? $"Our {FormatName(codec)} encoder through `OrganizationStreamWriter` (batches of {OrganizationStreamWriter.MembersPerBatch} members, a flush every " +
             $"{OrganizationStreamWriter.DefaultChunkSize / 1024} KB, as the API has it) into a pipe writer that discards what is flushed and reuses its " +
             $"{DiscardingPipeWriter.BufferSize / 1024} KB buffer; our decoder through " +
             "`OrganizationStreamReader` from a pipe reader that delivers the payload 64 KB per read; to summarize, the decoder hands " +

@@ -10,8 +10,8 @@ namespace WebSerialization.Benchmarks.Streaming;
 /// </summary>
 internal sealed class DiscardingPipeWriter : PipeWriter
 {
-    /// <summary>The buffer size: the stream writer's chunk plus room for the batch that crossed it (64 members).</summary>
-    public const int BufferSize = OrganizationStreamWriter.DefaultChunkSize + (32 * 1024);
+    /// <summary>The buffer size: the stream writer's chunk plus room for the batch that crossed it (256 bytes a member).</summary>
+    public const int BufferSize = OrganizationStreamWriter.DefaultChunkSize + (OrganizationStreamWriter.MembersPerBatch * 256);
 
     private byte[] _buffer = new byte[BufferSize];
 
