@@ -8,8 +8,8 @@ public class OrganizationStreamWriterTests
     [EachFormat]
     public async Task FlushesInChunksSoNoResponseIsHeldWhole(string formatKey)
     {
-        // Larger than one batch of these members (about 40 KB of JSON), as every chunk the API uses is; below that the batch
-        // decides when to flush.
+        // Larger than one batch of these members (about 40 KB of JSON), as the API's default chunk is; a smaller chunk
+        // flushes once a batch, which the bound below allows but the count above does not.
         const int chunkSize = 64 * 1024;
         var output = new RecordingPipeWriter();
 
