@@ -11,7 +11,7 @@ namespace WebSerialization.Benchmarks;
 /// The options this program reads itself (tests/Benchmarks/README.md); the rest goes to BenchmarkDotNet. Its benchmark
 /// processes are separate, so the member count and the row selection reach them as environment variables.
 /// </summary>
-public sealed record BenchmarkCommandLine(bool Dry, int MemberCount, string? Rows, RepeatedOperation? Repeat, bool Readers, IReadOnlyList<string> BenchmarkArguments)
+public sealed record BenchmarkCommandLine(bool Dry, int MemberCount, string? Rows, RepeatedOperation? Repeat, Comparison? Comparison, IReadOnlyList<string> BenchmarkArguments)
 {
     // The members of a dry run: enough to cross every buffer and chunk boundary, small enough for seconds.
     private const int DryMemberCount = 10_000;
@@ -39,7 +39,8 @@ public sealed record BenchmarkCommandLine(bool Dry, int MemberCount, string? Row
 
     public static BenchmarkCommandLine Parse(string[] args)
     {
-        var (dry, readers) = (false, false);
+        var dry = false;
+        Comparison? comparison = null;
         int? members = null;
         string? rows = null;
         RepeatedOperation? repeat = null;
@@ -51,8 +52,8 @@ public sealed record BenchmarkCommandLine(bool Dry, int MemberCount, string? Row
                 case "--dry":
                     dry = true;
                     break;
-                case "--readers":
-                    readers = true;
+                case var flag when Comparison.All.FirstOrDefault(known => known.Flag == flag) is { } chosen:
+                    comparison = chosen;
                     break;
                 case "--members" when i + 1 < args.Length
                     && int.TryParse(args[i + 1], NumberStyles.AllowThousands, CultureInfo.InvariantCulture, out var count) && count >= 0:
@@ -86,7 +87,7 @@ public sealed record BenchmarkCommandLine(bool Dry, int MemberCount, string? Row
             rest.AddRange(["--filter", "*"]);
         }
 
-        return new BenchmarkCommandLine(dry, members ?? (dry ? DryMemberCount : OrganizationGenerator.ArticleMemberCount), rows, repeat, readers, rest);
+        return new BenchmarkCommandLine(dry, members ?? (dry ? DryMemberCount : OrganizationGenerator.ArticleMemberCount), rows, repeat, comparison, rest);
     }
 
     /// <summary>Hands the member count and the row selection to this process's benchmarks (and the processes it starts).</summary>

@@ -1,6 +1,5 @@
 using BenchmarkDotNet.Running;
 using WebSerialization.Benchmarks;
-using WebSerialization.Benchmarks.Readers;
 
 // The seed article's serializer table in one BenchmarkDotNet run: check every row, measure it, then write the table in
 // the seed's shape with the targets judged. Usage: tests/Benchmarks/README.md.
@@ -11,9 +10,9 @@ if (options.Repeat is { } repeat)
 }
 
 options.SetEnvironment();
-if (options.Readers)
+if (options.Comparison is { } comparison)
 {
-    return MessagePackReaderBenchmarks.Run(options, Console.Out);
+    return comparison.Run(options, Console.Out);
 }
 
 var catalog = PayloadCatalog.Verify(SerializerBenchmarks.Serializers.ToList(), options.MemberCount, Console.Out);
@@ -57,5 +56,8 @@ else
     Console.WriteLine("docs/results/benchmarks.md left as it was: only a complete full run of every row on 1,000,000 members replaces it.");
 }
 
+// The dry run takes the comparisons through their job too, so that they cannot rot either.
+var comparisonsFailed = options.Dry && Comparison.All.Select(each => each.Run(options, Console.Out)).ToList().Any(exit => exit != 0);
+
 // A missed target does not fail the run: times on a shared machine are noisy, and the verdicts are for people.
-return failures.Count == 0 ? 0 : 1;
+return failures.Count == 0 && !comparisonsFailed ? 0 : 1;

@@ -1,15 +1,12 @@
 using System.Buffers;
 using BenchmarkDotNet.Attributes;
-using BenchmarkDotNet.Exporters;
-using BenchmarkDotNet.Loggers;
-using BenchmarkDotNet.Running;
 using WebSerialization.Models.MessagePack;
 
 namespace WebSerialization.Benchmarks.Readers;
 
 /// <summary>
 /// <c>--readers</c>: whether MessagePack-CSharp's <c>MessagePackReader</c> reads members as fast as our decoder, both
-/// into a sink that builds nothing. A full run writes docs/results/messagepack-reader.md.
+/// into a sink that builds nothing (<see cref="Comparison"/>).
 /// </summary>
 [MemoryDiagnoser]
 public class MessagePackReaderBenchmarks
@@ -20,41 +17,19 @@ public class MessagePackReaderBenchmarks
     [Params(int.MaxValue, 64 * 1024)]
     public int ChunkSize { get; set; }
 
-    /// <summary>Runs the comparison with the full run's job (or the dry one) and writes its page after a full run.</summary>
-    public static int Run(BenchmarkCommandLine options, TextWriter log)
-    {
-        var summary = BenchmarkRunner.Run<MessagePackReaderBenchmarks>(options.CreateConfig(seedTable: false));
-        if (summary.HasCriticalValidationErrors || summary.Reports.Any(report => !report.Success))
-        {
-            return 1;
-        }
-
-        if (!options.Dry && options.MemberCount == OrganizationGenerator.ArticleMemberCount)
-        {
-            var logger = new AccumulationLogger();
-            var data = string.Create(CultureInfo.InvariantCulture, $"`OrganizationGenerator.Create({BenchmarkCommandLine.BenchmarkMemberCount:N0})` as MessagePack, into a sink that builds nothing");
-            string[] lines =
-            [
-                .. ResultsHeader.Lines(
-                    "MessagePack: our decoder against MessagePack-CSharp's MessagePackReader",
-                    "`Readers/MessagePackReaderBenchmarks.cs` says what each row runs",
-                    "dotnet run -c Release --project tests/Benchmarks -- --readers",
-                    data),
-                "",
-                "- **OurDecoder**: `MessagePackCodec.CreateDecoder(limits, sink)` fed as a pipe feeds it, with every check and limit.",
-                "- **LibraryReader**: MessagePack-CSharp's `MessagePackReader` reading the same members into the same views, texts checked with `Utf8.IsValid` and nothing else; a member cut by the end of a read throws `EndOfStreamException` and is read again with the next (`Readers/LibraryReaderDecoding.cs`).",
-                "- **ChunkSize**: bytes added per read: 2147483647 is the whole payload in one read (the library's best case), 65536 a socket's 64 KB reads.",
-                "",
-            ];
-            logger.WriteLine(string.Join(Environment.NewLine, lines));
-            MarkdownExporter.GitHub.ExportToLog(summary, logger);
-            var document = Path.Combine(RepositoryFolder.Root, "docs", "results", "messagepack-reader.md");
-            File.WriteAllText(document, logger.GetLog());
-            log.WriteLine($"Wrote {document}");
-        }
-
-        return 0;
-    }
+    /// <summary><c>--readers</c>, and its page.</summary>
+    public static Comparison Comparison { get; } = new(
+        "--readers",
+        typeof(MessagePackReaderBenchmarks),
+        "messagepack-reader.md",
+        "MessagePack: our decoder against MessagePack-CSharp's MessagePackReader",
+        "`Readers/MessagePackReaderBenchmarks.cs` says what each row runs",
+        string.Create(CultureInfo.InvariantCulture, $"`OrganizationGenerator.Create({OrganizationGenerator.ArticleMemberCount:N0})` as MessagePack, into a sink that builds nothing"),
+        [
+            "- **OurDecoder**: `MessagePackCodec.CreateDecoder(limits, sink)` fed as a pipe feeds it, with every check and limit.",
+            "- **LibraryReader**: MessagePack-CSharp's `MessagePackReader` reading the same members into the same views, texts checked with `Utf8.IsValid` and nothing else; a member cut by the end of a read throws `EndOfStreamException` and is read again with the next (`Readers/LibraryReaderDecoding.cs`).",
+            "- **ChunkSize**: bytes added per read: 2147483647 is the whole payload in one read (the library's best case), 65536 a socket's 64 KB reads.",
+        ]);
 
     [GlobalSetup]
     public void SetUp() => _payload = new PreparedPayload(CodecHarness.Encode(MessagePackCodec.Instance, OrganizationGenerator.Create(BenchmarkCommandLine.BenchmarkMemberCount))).Segments;
