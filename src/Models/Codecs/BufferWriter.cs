@@ -2,7 +2,6 @@ using System.Buffers;
 using System.Buffers.Binary;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
-using System.Text.Unicode;
 
 namespace WebSerialization.Models.Codecs;
 
@@ -108,7 +107,7 @@ internal ref struct BufferWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int WriteUtf8(ReadOnlySpan<char> chars)
     {
-        Utf8.FromUtf16(chars, _span[_buffered..], out _, out var written, replaceInvalidSequences: true);
+        var written = Utf8Transcoder.Write(chars, _span[_buffered..]);
         _buffered += written;
         return written;
     }

@@ -154,7 +154,7 @@ internal ref struct MessagePackWireWriter
         // can need, and ASCII text needs exactly that one: the bytes are encoded behind it and stay where they are. Only
         // when multi-byte chars push the count past a header boundary do they move, right, into the reserved room.
         var minHeaderSize = StringHeaderSize(value.Length);
-        Utf8.FromUtf16(value, span[minHeaderSize..], out _, out var byteCount, replaceInvalidSequences: true, isFinalBlock: true);
+        var byteCount = Utf8Transcoder.Write(value, span[minHeaderSize..]);
         var headerSize = StringHeaderSize(byteCount);
         if (headerSize != minHeaderSize)
         {

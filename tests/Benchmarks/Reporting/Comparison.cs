@@ -2,6 +2,7 @@ using BenchmarkDotNet.Exporters;
 using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Running;
 using WebSerialization.Benchmarks.Readers;
+using WebSerialization.Benchmarks.Transcoding;
 
 namespace WebSerialization.Benchmarks.Reporting;
 
@@ -15,7 +16,7 @@ namespace WebSerialization.Benchmarks.Reporting;
 /// <param name="Rows">One line a row or parameter, under the header.</param>
 public sealed record Comparison(string Flag, Type Benchmarks, string FileName, string Title, string Source, string Data, string[] Rows)
 {
-    public static IReadOnlyList<Comparison> All { get; } = [MessagePackReaderBenchmarks.Comparison];
+    public static IReadOnlyList<Comparison> All { get; } = [MessagePackReaderBenchmarks.Comparison, Utf8TranscodingBenchmarks.Comparison];
 
     public int Run(BenchmarkCommandLine options, TextWriter log)
     {

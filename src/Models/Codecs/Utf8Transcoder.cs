@@ -1,0 +1,56 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+using System.Text.Unicode;
+
+namespace WebSerialization.Models.Codecs;
+
+/// <summary>
+/// UTF-16 to UTF-8 for the encoders' strings, a lone surrogate as U+FFFD (as <see cref="Utf8.FromUtf16"/> and
+/// <see cref="System.Text.Encoding.UTF8"/> write it). A text of 8 to 32 ASCII chars, every seed-shaped one, is
+/// narrowed inline in overlapping vectors that cover it exactly; any other goes to <see cref="Utf8.FromUtf16"/>, whose
+/// call and setup cost more than the narrowing for texts this short (docs/results/utf8-transcoding.md).
+/// </summary>
+internal static class Utf8Transcoder
+{
+    /// <summary>Writes <paramref name="chars"/> into <paramref name="destination"/>, which has room for 3 bytes a char; returns the bytes written.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int Write(ReadOnlySpan<char> chars, Span<byte> destination)
+    {
+        var count = chars.Length;
+        if (Vector128.IsHardwareAccelerated && count is >= 8 and <= 32 && destination.Length >= count)
+        {
+            ref var source = ref Unsafe.As<char, ushort>(ref MemoryMarshal.GetReference(chars));
+            ref var target = ref MemoryMarshal.GetReference(destination);
+            var nonAscii = Vector128.Create(unchecked((ushort)~0x7F));
+            if (count <= 16)
+            {
+                var head = Vector128.LoadUnsafe(ref source);
+                var tail = Vector128.LoadUnsafe(ref source, (nuint)(count - 8));
+                if (((head | tail) & nonAscii) == Vector128<ushort>.Zero)
+                {
+                    var bytes = Vector128.Narrow(head, tail).AsUInt64();
+                    Unsafe.WriteUnaligned(ref target, bytes.ToScalar());
+                    Unsafe.WriteUnaligned(ref Unsafe.Add(ref target, count - 8), bytes.GetElement(1));
+                    return count;
+                }
+            }
+            else
+            {
+                var head = Vector128.LoadUnsafe(ref source);
+                var headNext = Vector128.LoadUnsafe(ref source, 8);
+                var tail = Vector128.LoadUnsafe(ref source, (nuint)(count - 16));
+                var tailNext = Vector128.LoadUnsafe(ref source, (nuint)(count - 8));
+                if (((head | headNext | tail | tailNext) & nonAscii) == Vector128<ushort>.Zero)
+                {
+                    Vector128.Narrow(head, headNext).StoreUnsafe(ref target);
+                    Vector128.Narrow(tail, tailNext).StoreUnsafe(ref target, (nuint)(count - 16));
+                    return count;
+                }
+            }
+        }
+
+        Utf8.FromUtf16(chars, destination, out _, out var written, replaceInvalidSequences: true);
+        return written;
+    }
+}
