@@ -134,6 +134,9 @@ public class OrganizationStreamConverterTests
             }
             catch (Exception e)
             {
+                // The input is no longer read: completing its reader lets the writing loop below finish instead of
+                // waiting on a full pipe, so a failed conversion fails the test instead of hanging it.
+                await inputPipe.Reader.CompleteAsync(e);
                 await outputPipe.Writer.CompleteAsync(e);
                 throw;
             }
