@@ -1,8 +1,5 @@
 using System.Buffers;
 using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-using System.Runtime.Intrinsics;
-using System.Text;
 using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.Binary;
@@ -245,7 +242,7 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
         var chars = (long)(name?.Length ?? 0) + (description?.Length ?? 0) + (address?.Length ?? 0);
         if (!writer.HasRoom(BinaryWire.MaxMemberFixedBytes + (3 * chars)))
         {
-            writer.Reserve(checked(BinaryWire.MaxMemberFixedBytes + Utf8Length(name) + Utf8Length(description) + Utf8Length(address)));
+            writer.Reserve(checked(BinaryWire.MaxMemberFixedBytes + Utf8Transcoder.ByteCount(name) + Utf8Transcoder.ByteCount(description) + Utf8Transcoder.ByteCount(address)));
         }
     }
 
@@ -346,45 +343,11 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
             return;
         }
 
-        var length = Utf8Length(value);
+        var length = Utf8Transcoder.ByteCount(value);
         writer.Reserve(BinaryWire.MaxVarUInt32Bytes + length);
         writer.WriteVarUInt32((uint)length + 1);
         writer.WriteUtf8(value, length);
     }
-
-    /// <summary>
-    /// The UTF-8 length of the first <paramref name="count"/> chars of <paramref name="chars"/>. A prefix of 8 to 32 chars
-    /// (every seed-shaped one) is tested for ASCII inline, as the OR of two overlapping vectors that cover it exactly:
-    /// Ascii.IsValid is a call, which showed in profiles of encoding a member.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static int PrefixUtf8Length(ReadOnlySpan<char> chars, int count)
-    {
-        ref var first = ref Unsafe.As<char, ushort>(ref MemoryMarshal.GetReference(chars));
-        if (Vector128.IsHardwareAccelerated && count is >= 8 and <= 16)
-        {
-            var either = Vector128.LoadUnsafe(ref first) | Vector128.LoadUnsafe(ref first, (nuint)(count - 8));
-            if ((either & Vector128.Create(unchecked((ushort)~0x7F))) == Vector128<ushort>.Zero)
-            {
-                return count;
-            }
-        }
-        else if (Vector256.IsHardwareAccelerated && count is > 16 and <= 32)
-        {
-            var either = Vector256.LoadUnsafe(ref first) | Vector256.LoadUnsafe(ref first, (nuint)(count - 16));
-            if ((either & Vector256.Create(unchecked((ushort)~0x7F))) == Vector256<ushort>.Zero)
-            {
-                return count;
-            }
-        }
-
-        return Utf8Length(chars[..count]);
-    }
-
-    // Encoding.UTF8 counts a lone surrogate as the 3 bytes of U+FFFD, as Utf8.FromUtf16 writes it.
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static int Utf8Length(ReadOnlySpan<char> chars) =>
-        Ascii.IsValid(chars) ? chars.Length : Encoding.UTF8.GetByteCount(chars);
 
     /// <summary>
     /// What the next member is written against: the previous member's id, update time and texts, and the stem of

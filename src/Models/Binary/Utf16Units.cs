@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using WebSerialization.Models.Codecs;
 
 namespace WebSerialization.Models.Binary;
 
@@ -20,7 +21,7 @@ internal readonly struct Utf16Units : ITextUnits<char>
         prefix > 0 && char.IsHighSurrogate(text[prefix - 1]) ? prefix - 1 : prefix;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static int Utf8Length(ReadOnlySpan<char> text, int count) => BinaryOrganizationEncoder.PrefixUtf8Length(text, count);
+    public static int Utf8Length(ReadOnlySpan<char> text, int count) => Utf8Transcoder.ByteCount(text, count);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void WriteUtf8(ref BinaryWireWriter writer, ReadOnlySpan<char> text, int byteCount) => writer.WriteUtf8(text, byteCount);

@@ -1,6 +1,5 @@
 using System.Buffers;
 using System.Runtime.CompilerServices;
-using System.Text;
 using WebSerialization.Models.Codecs;
 using static WebSerialization.Models.Protobuf.ProtobufWire;
 
@@ -77,7 +76,7 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
         foreach (var tag in tags ?? [])
         {
             // A repeated string cannot hold null; a null tag goes on the wire as an empty string.
-            writer.Reserve(checked(1 + 5 + Utf8Length(tag)));
+            writer.Reserve(checked(1 + 5 + Utf8Transcoder.ByteCount(tag)));
             WriteString(ref writer, OrganizationTagsTag, tag ?? string.Empty);
         }
     }
@@ -94,7 +93,7 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
         var chars = (long)(name?.Length ?? 0) + (description?.Length ?? 0) + (address?.Length ?? 0);
         if (!writer.HasRoom(MaxMemberFixedBytes + (3 * chars)))
         {
-            writer.Reserve(checked(MaxMemberFixedBytes + Utf8Length(name) + Utf8Length(description) + Utf8Length(address)));
+            writer.Reserve(checked(MaxMemberFixedBytes + Utf8Transcoder.ByteCount(name) + Utf8Transcoder.ByteCount(description) + Utf8Transcoder.ByteCount(address)));
         }
 
         writer.WriteRawTag(OrganizationMembersTag);
@@ -166,7 +165,7 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
         var size = id != 0 ? 1 + Leb128.Length((ulong)id) : 0L;
         foreach (var tag in tags ?? [])
         {
-            size += 1 + LengthDelimited(Utf8Length(tag));
+            size += 1 + LengthDelimited(Utf8Transcoder.ByteCount(tag));
         }
 
         return size;
@@ -176,9 +175,9 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
     public static long MeasureMember(Member member)
     {
         var size = member.Id != 0 ? 1 + Leb128.Length((ulong)member.Id) : 0L;
-        size += member.Name is null ? 0 : 1 + LengthDelimited(Utf8Length(member.Name));
-        size += member.Description is null ? 0 : 1 + LengthDelimited(Utf8Length(member.Description));
-        size += member.Address is null ? 0 : 1 + LengthDelimited(Utf8Length(member.Address));
+        size += member.Name is null ? 0 : 1 + LengthDelimited(Utf8Transcoder.ByteCount(member.Name, member.Name.Length));
+        size += member.Description is null ? 0 : 1 + LengthDelimited(Utf8Transcoder.ByteCount(member.Description, member.Description.Length));
+        size += member.Address is null ? 0 : 1 + LengthDelimited(Utf8Transcoder.ByteCount(member.Address, member.Address.Length));
         size += BitConverter.DoubleToUInt64Bits(member.Value) != 0 ? 1 + sizeof(double) : 0;
         size += member.UpdateTime != 0 ? 1 + Leb128.Length((ulong)member.UpdateTime) : 0;
         return 1 + LengthDelimited(size);
@@ -195,7 +194,4 @@ internal sealed class ProtobufOrganizationEncoder : IOrganizationEncoder
         writer.EndLengthDelimited(lengthPosition);
     }
 
-    // Encoding.UTF8 counts a lone surrogate as the 3 bytes of U+FFFD, as Utf8.FromUtf16 writes it.
-    private static int Utf8Length(ReadOnlySpan<char> chars) =>
-        Ascii.IsValid(chars) ? chars.Length : Encoding.UTF8.GetByteCount(chars);
 }
