@@ -84,7 +84,10 @@ internal static class Utf8Transcoder
         return ByteCount(chars[..count]);
     }
 
-    /// <summary>The UTF-8 length of <paramref name="chars"/>, a lone surrogate as the 3 bytes of U+FFFD, as <see cref="Write"/> writes it.</summary>
+    /// <summary>
+    /// The UTF-8 length of <paramref name="chars"/>, a lone surrogate as the 3 bytes of U+FFFD, as <see cref="Write"/> writes
+    /// it. No inline ASCII test: for paths off the member loop, where inlined vectors would only spend its inline budget.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int ByteCount(ReadOnlySpan<char> chars) =>
         Ascii.IsValid(chars) ? chars.Length : Encoding.UTF8.GetByteCount(chars);

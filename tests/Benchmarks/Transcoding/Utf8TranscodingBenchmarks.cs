@@ -4,7 +4,7 @@ using BenchmarkDotNet.Attributes;
 namespace WebSerialization.Benchmarks.Transcoding;
 
 /// <summary>
-/// <c>--transcoding</c>: the MessagePack and protobuf encoders' <c>Utf8Transcoder</c> against <see cref="Utf8.FromUtf16"/>,
+/// <c>--transcoding</c>: the encoders' <c>Utf8Transcoder</c> against <see cref="Utf8.FromUtf16"/>,
 /// which it stands in for, on every text of the members in member order, into one buffer (<see cref="Comparison"/>).
 /// </summary>
 [MemoryDiagnoser]
@@ -22,8 +22,8 @@ public class Utf8TranscodingBenchmarks
         "`Transcoding/Utf8TranscodingBenchmarks.cs` says what each row runs",
         string.Create(CultureInfo.InvariantCulture, $"the Name, Description and Address of `OrganizationGenerator.Create({OrganizationGenerator.ArticleMemberCount:N0})`'s members, in member order"),
         [
-            "- **Library**: `Utf8.FromUtf16(text, buffer, out _, out written, replaceInvalidSequences: true)` for each text, as the encoders called it before.",
-            "- **Ours**: `Utf8Transcoder.Write(text, buffer)` for each text, as the MessagePack and protobuf encoders call it (src/Models/Codecs/Utf8Transcoder.cs).",
+            "- **Library**: `Utf8.FromUtf16(text, buffer, out _, out written, replaceInvalidSequences: true)` for each text: the library call the transcoder stands in for.",
+            "- **Ours**: `Utf8Transcoder.Write(text, buffer)` for each text, as every encoder but JSON's calls it (src/Models/Codecs/Utf8Transcoder.cs).",
         ]);
 
     [GlobalSetup]
