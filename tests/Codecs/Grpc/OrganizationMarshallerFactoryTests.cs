@@ -27,11 +27,31 @@ public sealed class OrganizationMarshallerFactoryTests
     {
         // Grpc.Net.Client's output, once the length is set: one array of that length, whatever room is asked for.
         var organization = OrganizationGen.Random(seed, 300);
-        var context = new Output(exact: true);
+        var whole = new Output(exact: true);
+        var part = new Output(exact: true);
 
-        OrganizationMarshallerFactory.OrganizationMarshaller.ContextualSerializer(organization, context);
+        OrganizationMarshallerFactory.OrganizationMarshaller.ContextualSerializer(organization, whole);
+        OrganizationMarshallerFactory.PartMarshaller.ContextualSerializer(new OrganizationPart { Id = organization.Id, Tags = organization.Tags, Members = organization.Members }, part);
 
-        Assert.Equal(Encode(ProtobufCodec.Instance, organization), context.Bytes);
+        Assert.Equal(Encode(ProtobufCodec.Instance, organization), whole.Bytes);
+        Assert.Equal(whole.Bytes, part.Bytes);
+    }
+
+    [Fact]
+    public void PartsOfAnySizeDeclareTheirLengthFirst()
+    {
+        // Parts go through a pooled buffer sized by the last part: a larger part after a small one must still fit,
+        // and every part's declared length is its own, so grpc-dotnet writes it straight into the response.
+        var organization = OrganizationGen.Random(5, 400);
+        foreach (var count in new[] { 1, 400, 3, 0, 250 })
+        {
+            var part = new OrganizationPart { Members = organization.Members!.GetRange(0, count) };
+
+            var (bytes, declared) = Write(part);
+
+            Assert.Equal(Encode(ProtobufCodec.Instance, new Organization { Members = part.Members }), bytes);
+            Assert.Equal(bytes.Length, declared);
+        }
     }
 
     [Fact]
@@ -87,7 +107,12 @@ public sealed class OrganizationMarshallerFactoryTests
             _ => [],
         };
 
-        public override void SetPayloadLength(int payloadLength) => Declared = payloadLength;
+        public override void SetPayloadLength(int payloadLength)
+        {
+            // grpc-dotnet's contexts refuse a length set after the buffer writer was asked for.
+            Assert.Null(_written);
+            Declared = payloadLength;
+        }
 
         public override IBufferWriter<byte> GetBufferWriter() =>
             _written ??= exact ? new ExactBuffer(Declared) : new ArrayBufferWriter<byte>();
