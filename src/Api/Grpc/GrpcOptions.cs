@@ -22,10 +22,9 @@ public sealed class GrpcOptions
     public int MaxReceiveMessageBytes { get; set; } = 16 * 1024 * 1024;
 
     /// <summary>
-    /// Members per message of <c>StreamOrganization</c>. 4000 (about 350 KB a message) had the shortest stream and the
-    /// least server allocation of 1000, 4000, 8000 and 16000 in the load runner (docs/performance.md says how to
-    /// measure it again): smaller messages pay gRPC's cost per message more often, larger ones wait longer on
-    /// HTTP/2 flow control.
+    /// Members per message of <c>StreamOrganization</c>. 4000 (about 350 KB a message) had the shortest stream of 1000,
+    /// 4000 and 16000 in the load runner (docs/results/grpc.md beside grpc-batch-N.md; tests/Load/README.md has the
+    /// commands): smaller messages pay gRPC's cost per message more often, larger ones wait longer on HTTP/2 flow control.
     /// </summary>
     public int BatchSize { get; set; } = 4000;
 
