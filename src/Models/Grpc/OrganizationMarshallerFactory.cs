@@ -87,21 +87,24 @@ public sealed class OrganizationMarshallerFactory : MarshallerFactory
 
         context.SetPayloadLength((int)size);
         using var output = new ExactSizeBufferWriter(context.GetBufferWriter());
-        var writer = new ProtobufWireWriter(output);
-        ProtobufOrganizationEncoder.WriteHeaderFields(ref writer, id, tags);
-        foreach (var member in members ?? [])
-        {
-            ProtobufOrganizationEncoder.WriteMemberField(ref writer, member);
-        }
-
-        writer.Flush();
+        WriteFields(output, id, tags, members);
         context.Complete();
     }
 
     private static void WriteBuffered(global::Grpc.Core.SerializationContext context, int id, string?[]? tags, List<Member>? members)
     {
         using var buffer = new ArrayPoolBufferWriter<byte>(Math.Clamp(s_partSizeHint, 256, MaxPartSizeHint));
-        var writer = new ProtobufWireWriter(buffer);
+        WriteFields(buffer, id, tags, members);
+        s_partSizeHint = buffer.WrittenCount;
+        context.SetPayloadLength(buffer.WrittenCount);
+        context.GetBufferWriter().Write(buffer.WrittenSpan);
+        context.Complete();
+    }
+
+    // The message's fields as the HTTP endpoint writes an organization: its header, then each member.
+    private static void WriteFields(IBufferWriter<byte> output, int id, string?[]? tags, List<Member>? members)
+    {
+        var writer = new ProtobufWireWriter(output);
         ProtobufOrganizationEncoder.WriteHeaderFields(ref writer, id, tags);
         foreach (var member in members ?? [])
         {
@@ -109,10 +112,6 @@ public sealed class OrganizationMarshallerFactory : MarshallerFactory
         }
 
         writer.Flush();
-        s_partSizeHint = buffer.WrittenCount;
-        context.SetPayloadLength(buffer.WrittenCount);
-        context.GetBufferWriter().Write(buffer.WrittenSpan);
-        context.Complete();
     }
 
     private static T Read<T>(DeserializationContext context)
