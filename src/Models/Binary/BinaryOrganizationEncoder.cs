@@ -252,10 +252,11 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
     /// prefix of whole code points with the previous value, except that the suffix never starts with a 0 that continues
     /// a run of digits, and write the longest canonical decimal at the end of the suffix as a number.
     /// <paramref name="stem"/> holds the previous value's stem length on entry and this value's on return.
-    /// Never inlined: three inlined copies use up the JIT's inline budget of the member loop, which then leaves the
-    /// number writers and the flags byte's patch behind as calls; compiled on its own, this method inlines all it calls.
+    /// Only the test for kind 3 (every seed text after the first member) is inlined into the member loop; the general
+    /// plan is compiled on its own, since three inlined copies of it use up the loop's inline budget and leave the
+    /// number writers behind as calls.
     /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int WriteText(ref BinaryWireWriter writer, string? value, string? previous, ref int stem)
     {
         if (value is null)
@@ -265,8 +266,24 @@ internal sealed class BinaryOrganizationEncoder : IOrganizationEncoder
             return BinaryWire.TextNull;
         }
 
-        return WriteText<Utf16Units, char>(ref writer, value, previous, ref stem);
+        // Kind 3 tested as the previous value's stem followed by 1 to 16 digits: the stem's last char is no digit, so
+        // those digits are this value's whole run and the stem is its stem too. Anything else goes to the general plan,
+        // which gives the same kind 3 for longer runs and short texts.
+        var digits = value.Length - stem;
+        if (TrailingDigits.TryParseLast(value, digits, out var number)
+            && (digits == 1 || value[stem] != '0')
+            && value.AsSpan(0, stem).SequenceEqual(previous.AsSpan(0, stem)))
+        {
+            writer.WriteVarUInt64(number);
+            return BinaryWire.TextStemAndNumber;
+        }
+
+        return PlanText(ref writer, value, previous, ref stem);
     }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int PlanText(ref BinaryWireWriter writer, string value, string? previous, ref int stem) =>
+        WriteText<Utf16Units, char>(ref writer, value, previous, ref stem);
 
     private static int WriteText(ref BinaryWireWriter writer, Utf8Text value, PreviousText previous, ref int stem)
     {

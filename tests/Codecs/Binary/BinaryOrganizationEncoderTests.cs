@@ -15,6 +15,9 @@ public class BinaryOrganizationEncoderTests
     [InlineData("TestName", "TestName0", "87 00 00 00")]
     [InlineData("Item1234", "Item1205", "87 B5 09 00 00")] // never "Item12" + "05"
     [InlineData("Item123", "Item12", "87 0C 00 00")] // a prefix of the previous value: kind 3 still
+    [InlineData("Item1234", "Item0123", "83 04 03 30 7B 00 00")] // the previous stem and digits, but a leading 0: text "0" and 123
+    [InlineData("TestName1234", "TestNbme1235", "83 05 07 62 6D 65 D3 09 00 00")] // a stem as long as the previous one, not equal
+    [InlineData("TestName12345678", "TestName1234567\u0130", "83 0F 04 C4 B0 00 00")] // where the previous stem's digits were, U+0130
     [InlineData("x1234567890123456789", "x123456789012345678", "87 CE E6 C3 B1 BA E9 A6 DB 01 00 00")] // kind 3 however long the number
     [InlineData("Zürich1", "Zürich2", "87 02 00 00")]
     [InlineData("東京1", "東京2", "87 02 00 00")]
