@@ -3,7 +3,7 @@ using Grpc.Core;
 using Grpc.Net.Client;
 using ProtoBuf.Grpc.Client;
 using ProtoBuf.Grpc.Configuration;
-using WebSerialization.Models.Grpc;
+using WebSerialization.Models.GrpcContract;
 
 namespace WebSerialization.IntegrationTests;
 

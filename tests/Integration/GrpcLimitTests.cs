@@ -1,6 +1,6 @@
 using Grpc.Core;
 using ProtoBuf.Grpc;
-using WebSerialization.Models.Grpc;
+using WebSerialization.Models.GrpcContract;
 
 namespace WebSerialization.IntegrationTests;
 

@@ -1,5 +1,5 @@
 using Grpc.Core;
-using WebSerialization.Models.Grpc;
+using WebSerialization.Models.GrpcContract;
 
 namespace WebSerialization.IntegrationTests;
 

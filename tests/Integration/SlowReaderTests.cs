@@ -1,6 +1,6 @@
 using Grpc.Core;
 using Grpc.Net.Client;
-using WebSerialization.Models.Grpc;
+using WebSerialization.Models.GrpcContract;
 
 namespace WebSerialization.IntegrationTests;
 

@@ -10,7 +10,7 @@ using WebSerialization.Api.Limits;
 using WebSerialization.Api.Organizations;
 using WebSerialization.Models;
 using WebSerialization.Models.Codecs;
-using WebSerialization.Models.Grpc;
+using WebSerialization.Models.GrpcContract;
 using WebSerialization.Models.Protobuf;
 using WebSerialization.Models.Streaming;
 

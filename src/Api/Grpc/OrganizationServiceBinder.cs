@@ -1,6 +1,6 @@
 using System.Reflection;
 using ProtoBuf.Grpc.Configuration;
-using WebSerialization.Models.Grpc;
+using WebSerialization.Models.GrpcContract;
 
 namespace WebSerialization.Api.Grpc;
 

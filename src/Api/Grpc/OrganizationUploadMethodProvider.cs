@@ -2,7 +2,7 @@ using Grpc.AspNetCore.Server.Model;
 using Grpc.Core;
 using ProtoBuf.Grpc.Configuration;
 using WebSerialization.Models;
-using WebSerialization.Models.Grpc;
+using WebSerialization.Models.GrpcContract;
 
 namespace WebSerialization.Api.Grpc;
 

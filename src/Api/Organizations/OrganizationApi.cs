@@ -4,7 +4,7 @@ using Microsoft.Extensions.Options;
 using WebSerialization.Api.Diagnostics;
 using WebSerialization.Api.Formats;
 using WebSerialization.Api.Limits;
-using WebSerialization.Models.Grpc;
+using WebSerialization.Models.GrpcContract;
 using WebSerialization.Models;
 
 namespace WebSerialization.Api.Organizations;

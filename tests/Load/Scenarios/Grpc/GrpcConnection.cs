@@ -1,7 +1,7 @@
 using Grpc.Core;
 using Grpc.Net.Client;
 using ProtoBuf;
-using WebSerialization.Models.Grpc;
+using WebSerialization.Models.GrpcContract;
 
 namespace WebSerialization.Load.Scenarios.Grpc;
 

@@ -1,7 +1,7 @@
 using ProtoBuf;
 using ProtoBuf.Grpc.Configuration;
 
-namespace WebSerialization.Models.Grpc;
+namespace WebSerialization.Models.GrpcContract;
 
 /// <summary>
 /// One message of a streamed organization: the first carries the organization's <see cref="Id"/> and

@@ -1,8 +1,8 @@
 using ProtoBuf.Grpc;
 using ProtoBuf.Grpc.Configuration;
-using WebSerialization.Models.Grpc;
+using WebSerialization.Models.GrpcContract;
 
-namespace WebSerialization.Codecs.Tests.Grpc;
+namespace WebSerialization.Codecs.Tests.GrpcContract;
 
 /// <summary>The generator of a [Service] interface's protobuf <c>service</c>, which protobuf-net.Grpc.Reflection would be.</summary>
 public sealed class ServiceSchemaTests

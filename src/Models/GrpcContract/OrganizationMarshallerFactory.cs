@@ -5,7 +5,7 @@ using ProtoBuf;
 using ProtoBuf.Grpc.Configuration;
 using WebSerialization.Models.Protobuf;
 
-namespace WebSerialization.Models.Grpc;
+namespace WebSerialization.Models.GrpcContract;
 
 /// <summary>
 /// gRPC marshallers for <see cref="Organization"/> and <see cref="OrganizationPart"/> that write with the HTTP
@@ -77,7 +77,7 @@ public sealed class OrganizationMarshallerFactory : MarshallerFactory
         return size;
     }
 
-    private static void WriteMeasured(global::Grpc.Core.SerializationContext context, int id, string?[]? tags, List<Member>? members)
+    private static void WriteMeasured(Grpc.Core.SerializationContext context, int id, string?[]? tags, List<Member>? members)
     {
         var size = ProtobufOrganizationEncoder.MeasureHeader(id, tags) + MembersSize(members);
         if (size > Array.MaxLength)
@@ -91,7 +91,7 @@ public sealed class OrganizationMarshallerFactory : MarshallerFactory
         context.Complete();
     }
 
-    private static void WriteBuffered(global::Grpc.Core.SerializationContext context, int id, string?[]? tags, List<Member>? members)
+    private static void WriteBuffered(Grpc.Core.SerializationContext context, int id, string?[]? tags, List<Member>? members)
     {
         using var buffer = new ArrayPoolBufferWriter<byte>(Math.Clamp(s_partSizeHint, 256, MaxPartSizeHint));
         WriteFields(buffer, id, tags, members);

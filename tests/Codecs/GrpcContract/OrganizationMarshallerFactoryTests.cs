@@ -1,7 +1,7 @@
 using Grpc.Core;
-using WebSerialization.Models.Grpc;
+using WebSerialization.Models.GrpcContract;
 
-namespace WebSerialization.Codecs.Tests.Grpc;
+namespace WebSerialization.Codecs.Tests.GrpcContract;
 
 /// <summary>The gRPC marshallers of the organization's messages write the HTTP endpoint's bytes.</summary>
 public sealed class OrganizationMarshallerFactoryTests

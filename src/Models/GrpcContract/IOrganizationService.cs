@@ -1,7 +1,7 @@
 using ProtoBuf.Grpc;
 using ProtoBuf.Grpc.Configuration;
 
-namespace WebSerialization.Models.Grpc;
+namespace WebSerialization.Models.GrpcContract;
 
 /// <summary>
 /// The organization over gRPC, code first (protobuf-net.Grpc): the service <c>webserialization.OrganizationService</c>

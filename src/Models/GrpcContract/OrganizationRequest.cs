@@ -1,6 +1,6 @@
 using ProtoBuf;
 
-namespace WebSerialization.Models.Grpc;
+namespace WebSerialization.Models.GrpcContract;
 
 /// <summary>Which organization a gRPC call asks for.</summary>
 [ProtoContract]

@@ -3,7 +3,7 @@ using ProtoBuf.Grpc;
 using ProtoBuf.Grpc.Configuration;
 using ProtoBuf.Meta;
 
-namespace WebSerialization.Models.Grpc;
+namespace WebSerialization.Models.GrpcContract;
 
 /// <summary>
 /// Describes a protobuf-net.Grpc <c>[Service]</c> interface as a protobuf <c>service</c>, for protobuf-net's schema

@@ -1,6 +1,6 @@
 using System.Buffers;
 
-namespace WebSerialization.Models.Grpc;
+namespace WebSerialization.Models.GrpcContract;
 
 /// <summary>
 /// Lets the protobuf writer, which reserves a member's worst-case size before writing it, write into an output that

@@ -1,7 +1,7 @@
 using ProtoBuf;
-using WebSerialization.Models.Grpc;
+using WebSerialization.Models.GrpcContract;
 
-namespace WebSerialization.Codecs.Tests.Grpc;
+namespace WebSerialization.Codecs.Tests.GrpcContract;
 
 /// <summary>
 /// The schema protobuf-net generates from the attributed types is the one the HTTP protobuf encoder writes.
