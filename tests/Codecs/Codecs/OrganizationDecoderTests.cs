@@ -232,11 +232,16 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
 
     // Bytes that are no organization in the format are Malformed from their first bytes on: an array in JSON, nil in
     // MessagePack, field number 0 in protobuf; a JSON brace, a MessagePack array or magic one letter off where the
-    // binary magic must be.
+    // binary magic must be. Further in, a tag that is a number in JSON, a nil member in MessagePack and field number 0
+    // after the id in protobuf are Malformed too. Every later call, with more bytes or none, final or not, fails with
+    // that first error at its offset: the decoder does not pick up where the error left it.
     [Theory]
     [InlineData("json", "5B 5D")]
+    [InlineData("json", "7B 22 74 61 67 73 22 3A 5B 31 5D 7D")]
     [InlineData("msgpack", "C0")]
+    [InlineData("msgpack", "93 01 C0 91 C0")]
     [InlineData("protobuf", "00")]
+    [InlineData("protobuf", "08 01 00")]
     [InlineData("binary", "7B")]
     [InlineData("binary", "57 53 42 47")]
     [InlineData("binary", "93 01")]
@@ -245,10 +250,15 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
         var codec = CodecOf(formatKey);
         var decoder = codec.CreateDecoder(DecodeLimits.Default);
         var first = Assert.Throws<WireFormatException>(() => decoder.Decode(new ReadOnlySequence<byte>(Hex(notAnOrganization)), isFinalBlock: false));
+        var valid = Encode(codec, new Organization());
 
         Assert.Equal(WireFormatError.Malformed, first.Error);
-        Assert.Throws<WireFormatException>(() => decoder.Decode(new ReadOnlySequence<byte>(Encode(codec, new Organization())), isFinalBlock: true));
-        Assert.Throws<WireFormatException>(() => decoder.Decode(ReadOnlySequence<byte>.Empty, isFinalBlock: true));
+        foreach (var (more, isFinalBlock) in new[] { (valid, false), (valid, true), ([], true) })
+        {
+            var again = Assert.Throws<WireFormatException>(() => decoder.Decode(new ReadOnlySequence<byte>(more), isFinalBlock));
+            Assert.Equal((first.Error, first.Limit, first.Offset), (again.Error, again.Limit, again.Offset));
+        }
+
         Assert.False(decoder.IsComplete);
         Assert.Throws<InvalidOperationException>(decoder.GetResult);
     }
