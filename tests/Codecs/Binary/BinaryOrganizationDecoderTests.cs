@@ -25,35 +25,40 @@ public class BinaryOrganizationDecoderTests
     }
 
     // Each row breaks a rule of docs/binary-format.md; where the row gives a word, the message names what is wrong.
+    public static TheoryData<string, string> WhatTheSpecForbids => new()
+    {
+        { "57 53 42 46 01 FF FF FF FF FF FF FF FF FF FF FF 00 00", "varint" }, // "A varint32 takes at most 5 bytes": 11 continuation bytes
+        { "57 53 42 46 01 FF FF FF FF 10 00 00", "varint" }, // "its 5th byte may not exceed 0x0F": 33 bits
+        { "57 53 42 46 01 80 00 00 00", "varint" }, // "may not end with 0x00": not minimal
+        { NoTags + "02 80 00 00 FF FF FF FF FF FF FF FF FF FF FF 00", "varint" }, // "A varint64 takes at most 10 bytes": 11 continuation bytes
+        { NoTags + "02 80 00 00 FF FF FF FF FF FF FF FF FF 02", "varint" }, // "its 10th byte may not exceed 0x01": 65 bits
+        { NoTags + "02 80 00 00 81 80 00", "varint" }, // "may not end with 0x00": not minimal
+
+        // "A reader rejects ill-formed UTF-8 (overlong forms, encoded surrogates, bytes above F4, truncated sequences) as Malformed."
+        { "57 53 42 46 01 00 02 03 C3 28 00", "UTF-8" }, // a lead byte followed by ASCII
+        { "57 53 42 46 01 00 02 03 C0 80 00", "UTF-8" }, // an overlong form of U+0000
+        { "57 53 42 46 01 00 02 04 ED A0 80 00", "UTF-8" }, // an encoded surrogate
+        { "57 53 42 46 01 00 02 05 F5 80 80 80 00", "UTF-8" }, // above U+10FFFF
+        { "57 53 42 46 01 00 02 03 E6 9D 00", "UTF-8" }, // a sequence cut short at the end of the text
+        { NoTags + "02 82 00 00 02 FF 00 00", "UTF-8" }, // "Text (kind 1)" whose text is not UTF-8
+        { NoTags + "03 82 00 00 04 C3 A9 00 00 83 01 02 28 00 00", "UTF-8" }, // prefix C3 of "é" followed by "("
+
+        // A prefix longer than the previous value.
+        { NoTags + "02 82 00 01 00 00 00", "prefix" }, // the first member has no previous value to share with
+        { NoTags + "03 82 00 00 02 41 00 00 83 02 00 00 00", "prefix" }, // "A" has 1 byte, not 2
+
+        // "number must be below 10^19": 10^19 is 80 80 A0 CF C8 E0 C8 E3 8A 01.
+        { NoTags + "02 84 00 00 80 80 A0 CF C8 E0 C8 E3 8A 01 00 00", "" }, // kind 2
+        { NoTags + "02 86 00 80 80 A0 CF C8 E0 C8 E3 8A 01 00 00", "" }, // kind 3
+        { NoTags + "02 82 00 00 01 80 80 A0 CF C8 E0 C8 E3 8A 01 00 00", "" }, // kind 1 with a number
+
+        // "A reader rejects an integer that binary64 cannot hold exactly"
+        { NoTags + "02 80 00 82 80 80 80 80 80 80 20 00", "" }, // zigzag(2^53 + 1) = 2^54 + 2
+        { NoTags + "02 80 00 FE FF FF FF FF FF FF FF FF 01 00", "" }, // zigzag(long.MaxValue)
+    };
+
     [Theory]
-    [InlineData("57 53 42 46 01 FF FF FF FF FF FF FF FF FF FF FF 00 00", "varint")] // "A varint32 takes at most 5 bytes": 11 continuation bytes
-    [InlineData("57 53 42 46 01 FF FF FF FF 10 00 00", "varint")] // "its 5th byte may not exceed 0x0F": 33 bits
-    [InlineData("57 53 42 46 01 80 00 00 00", "varint")] // "may not end with 0x00": not minimal
-    [InlineData(NoTags + "02 80 00 00 FF FF FF FF FF FF FF FF FF FF FF 00", "varint")] // "A varint64 takes at most 10 bytes": 11 continuation bytes
-    [InlineData(NoTags + "02 80 00 00 FF FF FF FF FF FF FF FF FF 02", "varint")] // "its 10th byte may not exceed 0x01": 65 bits
-    [InlineData(NoTags + "02 80 00 00 81 80 00", "varint")] // "may not end with 0x00": not minimal
-
-    // "A reader rejects ill-formed UTF-8 (overlong forms, encoded surrogates, bytes above F4, truncated sequences) as Malformed."
-    [InlineData("57 53 42 46 01 00 02 03 C3 28 00", "UTF-8")] // a lead byte followed by ASCII
-    [InlineData("57 53 42 46 01 00 02 03 C0 80 00", "UTF-8")] // an overlong form of U+0000
-    [InlineData("57 53 42 46 01 00 02 04 ED A0 80 00", "UTF-8")] // an encoded surrogate
-    [InlineData("57 53 42 46 01 00 02 05 F5 80 80 80 00", "UTF-8")] // above U+10FFFF
-    [InlineData("57 53 42 46 01 00 02 03 E6 9D 00", "UTF-8")] // a sequence cut short at the end of the text
-    [InlineData(NoTags + "02 82 00 00 02 FF 00 00", "UTF-8")] // "Text (kind 1)" whose text is not UTF-8
-    [InlineData(NoTags + "03 82 00 00 04 C3 A9 00 00 83 01 02 28 00 00", "UTF-8")] // prefix C3 of "é" followed by "("
-
-    // A prefix longer than the previous value.
-    [InlineData(NoTags + "02 82 00 01 00 00 00", "prefix")] // the first member has no previous value to share with
-    [InlineData(NoTags + "03 82 00 00 02 41 00 00 83 02 00 00 00", "prefix")] // "A" has 1 byte, not 2
-
-    // "number must be below 10^19": 10^19 is 80 80 A0 CF C8 E0 C8 E3 8A 01.
-    [InlineData(NoTags + "02 84 00 00 80 80 A0 CF C8 E0 C8 E3 8A 01 00 00", "")] // kind 2
-    [InlineData(NoTags + "02 86 00 80 80 A0 CF C8 E0 C8 E3 8A 01 00 00", "")] // kind 3
-    [InlineData(NoTags + "02 82 00 00 01 80 80 A0 CF C8 E0 C8 E3 8A 01 00 00", "")] // kind 1 with a number
-
-    // "A reader rejects an integer that binary64 cannot hold exactly"
-    [InlineData(NoTags + "02 80 00 82 80 80 80 80 80 80 20 00", "")] // zigzag(2^53 + 1) = 2^54 + 2
-    [InlineData(NoTags + "02 80 00 FE FF FF FF FF FF FF FF FF 01 00", "")] // zigzag(long.MaxValue)
+    [MemberData(nameof(WhatTheSpecForbids))]
     public void RejectsWhatTheSpecForbidsAsMalformed(string hex, string named)
     {
         var exception = DecodeFailsWhereverItStands(Hex(hex));

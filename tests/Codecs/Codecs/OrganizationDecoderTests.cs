@@ -1,4 +1,7 @@
 using System.Diagnostics;
+using WebSerialization.Codecs.Tests.Binary;
+using WebSerialization.Codecs.Tests.Json;
+using WebSerialization.Codecs.Tests.MessagePack;
 using WebSerialization.Codecs.Tests.Protobuf;
 
 namespace WebSerialization.Codecs.Tests.Codecs;
@@ -261,6 +264,23 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
 
         Assert.False(decoder.IsComplete);
         Assert.Throws<InvalidOperationException>(decoder.GetResult);
+    }
+
+    // Every malformed or cut-short payload of each format's own tests fails with the same error, limit and offset in
+    // pieces of any size as whole: a unit is read over exactly its own bytes, wherever the pieces end.
+    [Theory]
+    [EachFormat(1, 2, 5)]
+    public void ReportsAFailureAlikeWhateverTheChunkSize(string formatKey, int chunkSize)
+    {
+        var codec = CodecOf(formatKey);
+        foreach (var payload in RejectedPayloads(WireFormat.FromKey(formatKey)!))
+        {
+            var whole = DecodeFailure(codec, payload);
+            var chunked = DecodeFailure(codec, payload, chunkSize);
+            Assert.True(
+                (chunked.Error, chunked.Limit, chunked.Offset) == (whole.Error, whole.Limit, whole.Offset),
+                $"{Convert.ToHexString(payload)} in {chunkSize}-byte chunks: {chunked.Error} at {chunked.Offset}, whole {whole.Error} at {whole.Offset}");
+        }
     }
 
     // A fixed seed and organization: each corrupt payload (see Corrupt) gives the same organization or the same error
@@ -589,6 +609,25 @@ public class OrganizationDecoderTests(ITestOutputHelper output)
         output.WriteLine($"{formatKey} decoder into a summary: {perMember:F3} bytes per member.");
         Assert.Equal(OrganizationChecksum.Compute(organization), checksum);
         Assert.InRange(perMember, 0, 0.1);
+    }
+
+    // The payloads each format's own tests reject.
+    private static IEnumerable<byte[]> RejectedPayloads(WireFormat format)
+    {
+        if (format == WireFormat.Json)
+        {
+            return JsonOrganizationDecoderTests.MalformedJson.Concat(JsonOrganizationDecoderTests.BytesAfterTheOrganization)
+                .Select(row => Encoding.UTF8.GetBytes((string)row[0]));
+        }
+
+        if (format == WireFormat.Protobuf)
+        {
+            return ProtobufOrganizationDecoderTests.MalformedPayloads.Select(row => (byte[])row[1])
+                .Concat(ProtobufOrganizationDecoderTests.FieldsCutShort.Select<object[], byte[]>(row => Hex((string)row[0])));
+        }
+
+        IEnumerable<object[]> hexRows = format == WireFormat.MessagePack ? MessagePackOrganizationDecoderTests.ValuesOfTheWrongFormat : BinaryOrganizationDecoderTests.WhatTheSpecForbids;
+        return hexRows.Select(row => Hex((string)row[0]));
     }
 
     // One to three corruptions: a bit flipped, a byte replaced, inserted or removed, the rest cut off, or a byte set to
