@@ -26,10 +26,10 @@ public static class CpuLayoutComparison
                 pair.Split.Load,
                 ConsoleReport.Format(pair.Split.Figures.P50, "0"),
                 ConsoleReport.Format(pair.Shared.Figures.P50, "0"),
-                Ratio(pair.Shared.Figures.P50, pair.Split.Figures.P50),
+                ConsoleReport.Ratio(pair.Shared.Figures.P50, pair.Split.Figures.P50),
                 ConsoleReport.Format(RequestsPerSecond(pair.Split), "0"),
                 ConsoleReport.Format(RequestsPerSecond(pair.Shared), "0"),
-                Ratio(RequestsPerSecond(pair.Shared), RequestsPerSecond(pair.Split)),
+                ConsoleReport.Ratio(RequestsPerSecond(pair.Shared), RequestsPerSecond(pair.Split)),
                 ConsoleReport.Format(Median(pair.Split, result => result.ServerCpuMillisecondsPerRequest), "0.00"),
                 ConsoleReport.Format(Median(pair.Shared, result => result.ServerCpuMillisecondsPerRequest), "0.00"),
                 ConsoleReport.Format(Median(pair.Split, result => result.ClientBusy) * 100, "0"),
@@ -53,7 +53,7 @@ public static class CpuLayoutComparison
                 pair.Split.Scenario.Name,
                 pair.Split.SustainedRate.ToString("0.#", Invariant),
                 pair.Shared!.SustainedRate.ToString("0.#", Invariant),
-                Ratio(pair.Shared.SustainedRate, pair.Split.SustainedRate),
+                ConsoleReport.Ratio(pair.Shared.SustainedRate, pair.Split.SustainedRate),
                 ConsoleReport.Format(pair.Split.Sustained?.Latency?.P99),
                 ConsoleReport.Format(pair.Shared.Sustained?.Latency?.P99),
                 ConsoleReport.Format(pair.Split.Sustained?.ServerCpuMillisecondsPerRequest, "0.00"),
@@ -70,8 +70,8 @@ public static class CpuLayoutComparison
 
     /// <summary>What the two tables show, with the two layouts of this run in words.</summary>
     public static string Legend(CpuPlan plan) =>
-        $"Each scenario and load ran under both layouts, one after the other, each on a fresh server unless the run shares one. {Capitalized(plan.Describe(CpuLayout.Split))}. "
-            + $"{Capitalized(plan.Describe(CpuLayout.Shared))}. Figures are medians over the runs of each (--repeat). "
+        $"Each scenario and load ran under both layouts, one after the other, each on a fresh server unless the run shares one. {ConsoleReport.Capitalized(plan.Describe(CpuLayout.Split))}. "
+            + $"{ConsoleReport.Capitalized(plan.Describe(CpuLayout.Shared))}. Figures are medians over the runs of each (--repeat). "
             + "A p50 ratio above 1 means the download or upload took longer when the server shared its CPUs with the load client; a requests/s or sustained-rate ratio "
             + "above 1 means sharing let it serve more (the server had more CPUs), below 1 that the client's own work cost the server more than the extra CPUs gave. "
             + "Server CPU is the server process's user and system time over the measured phase per request: what a request cost it, however many CPUs it had. "
@@ -138,9 +138,4 @@ public static class CpuLayoutComparison
 
     private static double? Median(RepeatedScenario scenario, Func<ScenarioResult, double?> figure) =>
         ScenarioFigures.Median(scenario.Repetitions.Select(figure));
-
-    private static string Ratio(double? numerator, double? denominator) =>
-        numerator is { } top && denominator is { } bottom && bottom > 0 ? string.Create(Invariant, $"{top / bottom:0.00}x") : "-";
-
-    private static string Capitalized(string text) => text.Length == 0 ? text : char.ToUpperInvariant(text[0]) + text[1..];
 }

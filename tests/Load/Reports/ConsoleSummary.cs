@@ -64,4 +64,10 @@ public static class ConsoleReport
 
     public static string Format(double? value, string format = "0.0") =>
         value is { } number ? number.ToString(format, CultureInfo.InvariantCulture) : "-";
+
+    /// <summary>How many times <paramref name="denominator"/> <paramref name="numerator"/> is, such as <c>1.25x</c>; <c>-</c> when either is unknown or the denominator is not positive.</summary>
+    public static string Ratio(double? numerator, double? denominator) =>
+        numerator is { } top && denominator is { } bottom && bottom > 0 ? string.Create(CultureInfo.InvariantCulture, $"{top / bottom:0.00}x") : "-";
+
+    public static string Capitalized(string text) => text.Length == 0 ? text : char.ToUpperInvariant(text[0]) + text[1..];
 }

@@ -27,7 +27,7 @@ public static class ReadmeResults
 
             var concurrent = Figures(results, format, copies: 4);
             rows.Add(string.Create(CultureInfo.InvariantCulture,
-                $"| {format.Key} | {bytes / Units.BytesPerMegabyte:0.0} | {p50:0} | {Megabytes(single.AllocatedBytesPerRequest)} | {(concurrent is { PeakWorkingSet: > 0 } ? $"+{concurrent.WorkingSetRaise / Units.BytesPerMegabyte:0}" : "-")} |"));
+                $"| {format.Key} | {bytes / Units.BytesPerMegabyte:0.0} | {p50:0} | {ConsoleReport.Format(single.AllocatedBytesPerRequest / Units.BytesPerMegabyte, "0.00")} | {(concurrent is { PeakWorkingSet: > 0 } ? $"+{concurrent.WorkingSetRaise / Units.BytesPerMegabyte:0}" : "-")} |"));
         }
 
         var text = new StringBuilder()
@@ -77,7 +77,4 @@ public static class ReadmeResults
             && subject.Format == format)];
         return runs.Count == 0 ? null : ScenarioFigures.Aggregate(runs);
     }
-
-    private static string Megabytes(double? bytes) =>
-        bytes is { } value ? (value / Units.BytesPerMegabyte).ToString("0.00", CultureInfo.InvariantCulture) : "-";
 }

@@ -23,13 +23,13 @@ public static class HAProxyComparison
                 pair.Straight.Load,
                 ConsoleReport.Format(pair.Straight.Figures.P50),
                 ConsoleReport.Format(pair.Through.Figures.P50),
-                Ratio(pair.Through.Figures.P50, pair.Straight.Figures.P50),
+                ConsoleReport.Ratio(pair.Through.Figures.P50, pair.Straight.Figures.P50),
                 ConsoleReport.Format(pair.Straight.Figures.P99),
                 ConsoleReport.Format(pair.Through.Figures.P99),
-                Ratio(pair.Through.Figures.P99, pair.Straight.Figures.P99),
+                ConsoleReport.Ratio(pair.Through.Figures.P99, pair.Straight.Figures.P99),
                 ConsoleReport.Format(pair.Straight.Figures.MegabytesPerSecond, "0.0"),
                 ConsoleReport.Format(pair.Through.Figures.MegabytesPerSecond, "0.0"),
-                Ratio(pair.Through.Figures.MegabytesPerSecond, pair.Straight.Figures.MegabytesPerSecond),
+                ConsoleReport.Ratio(pair.Through.Figures.MegabytesPerSecond, pair.Straight.Figures.MegabytesPerSecond),
             ])
             .ToArray();
         return rows.Length == 0 ? null : new ReportTable(
@@ -43,7 +43,7 @@ public static class HAProxyComparison
     public static string Legend(CpuPlan plan) =>
         $"Each scenario and load ran straight from replica 1 and through HAProxy in front of the {HAProxyTopology.ReplicaCount} replicas, one right after the other "
             + "(straight first in odd repetitions, HAProxy first in even ones), on the same processes for the whole run. "
-            + $"{Capitalized(Placement(plan))}. Figures are medians over the runs of each (--repeat); latency is to the last byte. "
+            + $"{ConsoleReport.Capitalized(Placement(plan))}. Figures are medians over the runs of each (--repeat); latency is to the last byte. "
             + "Through HAProxy, requests are spread over the replicas by least connections; straight, they all reach replica 1. "
             + "A p50 or p99 ratio above 1 is the time HAProxy added; an MB/s ratio below 1 the throughput it cost. "
             + "The summary above is straight from replica 1: server figures cannot be read through HAProxy, whose /metrics answer from whichever replica a request reaches.";
@@ -80,9 +80,4 @@ public static class HAProxyComparison
             }
         }
     }
-
-    private static string Ratio(double? numerator, double? denominator) =>
-        numerator is { } top && denominator is { } bottom && bottom > 0 ? string.Create(Invariant, $"{top / bottom:0.00}x") : "-";
-
-    private static string Capitalized(string text) => text.Length == 0 ? text : char.ToUpperInvariant(text[0]) + text[1..];
 }
