@@ -94,7 +94,7 @@ public class LoadOptionsTests
     [Theory]
     [InlineData("0")]
     [InlineData("x")]
-    public async Task ExitsWithCode2OnABadRepetitionCountBeforeStartingAnything(string value) => Assert.Equal(2, await LoadRun.RunAsync(["--repeat", value]));
+    public async Task ExitsWithCode2OnABadRepetitionCountBeforeStartingAnything(string value) => Assert.Equal(2, await LoadRun.RunAsync(["--repeat", value], []));
 
     [Theory]
     [InlineData("--copies", "[default: 1|4]")]

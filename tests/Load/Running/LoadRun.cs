@@ -7,9 +7,7 @@ namespace WebSerialization.Load.Running;
 /// reports, judge the targets, stop the server. Bounded by an overall timeout; Ctrl+C stops it cleanly.</summary>
 public static class LoadRun
 {
-    public static Task<int> RunAsync(string[] args) => RunAsync(args, []);
-
-    /// <summary>A run that can also measure <paramref name="registered"/>, the scenarios registered in code (<see cref="LoadRunner"/>).</summary>
+    /// <summary>The run <paramref name="args"/> ask for, which can also measure <paramref name="registered"/>, the scenarios registered in code (<see cref="LoadRunner"/>).</summary>
     public static async Task<int> RunAsync(string[] args, IReadOnlyList<LoadScenario> registered)
     {
         if (await ParseAsync(args) is not { } options)

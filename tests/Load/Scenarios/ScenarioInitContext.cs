@@ -11,11 +11,7 @@ public sealed class ScenarioInitContext(ScenarioClients clients, PayloadCache pa
 {
     public HttpClient Http => clients.Http;
 
-    public GrpcConnection Grpc => clients.Grpc ?? throw new InvalidOperationException("This run has no gRPC channel.");
-
     public PayloadCache Payloads => payloads;
-
-    public TimeSpan RequestTimeout => requestTimeout;
 
     public CancellationToken CancellationToken => cancellationToken;
 

@@ -4,8 +4,7 @@ namespace WebSerialization.Load.Server;
 /// One scrape of the server's Prometheus <c>/metrics</c>, the runner's one channel to the server's cost: the standard
 /// runtime counters (<c>dotnet.gc.heap.total_allocated</c>, <c>dotnet.gc.collections</c> by generation,
 /// <c>dotnet.gc.pause.time</c>, <c>dotnet.process.memory.working_set</c>, <c>dotnet.process.cpu.count</c>), ASP.NET
-/// Core's count of requests served (<c>http.server.request.duration</c>'s count, the scrapes' own route left out) and
-/// our per-format body bytes.
+/// Core's count of requests served (<c>http.server.request.duration</c>'s count, the scrapes' own route left out).
 /// </summary>
 /// <param name="AllocatedBytes"><c>dotnet_gc_heap_total_allocated_bytes_total</c>: the runtime's approximate count.</param>
 /// <param name="Collections">
@@ -13,7 +12,6 @@ namespace WebSerialization.Load.Server;
 /// in the highest generation it collected, unlike <see cref="GC.CollectionCount"/>, which counts a gen2 in all three.
 /// </param>
 /// <param name="WorkingSetBytes"><c>dotnet_process_memory_working_set_bytes</c>.</param>
-/// <param name="BodyBytesByFormat"><c>webserialization_response_body_written_bytes_total</c> by <c>format</c>.</param>
 /// <param name="RequestsServed">
 /// <c>http_server_request_duration_seconds_count</c> summed over every label set but the scrapes' (<c>http_route="/metrics"</c>):
 /// requests finished, counted when the server recorded their duration. Leaving the scrapes out makes the count exact
@@ -25,7 +23,6 @@ public sealed record ServerMetrics(
     long AllocatedBytes,
     IReadOnlyDictionary<string, long> Collections,
     long WorkingSetBytes,
-    IReadOnlyDictionary<string, long> BodyBytesByFormat,
     long RequestsServed = 0,
     double PauseSeconds = 0,
     int? ProcessorCount = null)
@@ -33,7 +30,6 @@ public sealed record ServerMetrics(
     public const string AllocatedName = "dotnet_gc_heap_total_allocated_bytes_total";
     public const string CollectionsName = "dotnet_gc_collections_total";
     public const string WorkingSetName = "dotnet_process_memory_working_set_bytes";
-    public const string BodyBytesName = "webserialization_response_body_written_bytes_total";
     public const string RequestsName = "http_server_request_duration_seconds_count";
     public const string PauseName = "dotnet_gc_pause_time_seconds_total";
     public const string ProcessorCountName = "dotnet_process_cpu_count";
@@ -47,7 +43,6 @@ public sealed record ServerMetrics(
         long? allocated = null;
         long? workingSet = null;
         var collections = new Dictionary<string, long>(StringComparer.Ordinal);
-        var bodyBytes = new Dictionary<string, long>(StringComparer.Ordinal);
         long requests = 0;
         double pause = 0;
         int? processors = null;
@@ -70,9 +65,6 @@ public sealed record ServerMetrics(
                 case CollectionsName when Label(labels, "gc_heap_generation") is { } generation:
                     collections[generation] = value;
                     break;
-                case BodyBytesName when Label(labels, "format") is { } format:
-                    bodyBytes[format] = value;
-                    break;
                 case RequestsName when Label(labels, "http_route") != ScrapeRoute:
                     requests += value;
                     break;
@@ -89,7 +81,6 @@ public sealed record ServerMetrics(
             allocated ?? throw new FormatException($"/metrics has no {AllocatedName}."),
             collections.Count > 0 ? collections : throw new FormatException($"/metrics has no {CollectionsName}."),
             workingSet ?? throw new FormatException($"/metrics has no {WorkingSetName}."),
-            bodyBytes,
             requests,
             pause,
             processors);
