@@ -13,4 +13,5 @@ global using WebSerialization.Models.Streaming;
 global using WebSerialization.Tests.Support;
 global using Xunit.Abstractions;
 global using static WebSerialization.Tests.Support.CodecHarness;
-global using static WebSerialization.Codecs.Tests.Support.TheoryRows;
+global using static WebSerialization.Codecs.Tests.Support.CodecTheoryRows;
+global using static WebSerialization.Tests.Support.TheoryRows;

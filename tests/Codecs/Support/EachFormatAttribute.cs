@@ -4,7 +4,7 @@ using Xunit.Sdk;
 namespace WebSerialization.Codecs.Tests.Support;
 
 /// <summary>
-/// Theory rows over the formats, by key (see <see cref="TheoryRows"/>): <c>[EachFormat]</c> gives one row per format,
+/// Theory rows over the formats, by key (see <see cref="CodecTheoryRows"/>): <c>[EachFormat]</c> gives one row per format,
 /// <c>[EachFormat(1, 4096)]</c> one per format and value, the format first, in <see cref="WireFormat.All"/>'s order.
 /// </summary>
 [AttributeUsage(AttributeTargets.Method)]

@@ -1,7 +1,7 @@
 namespace WebSerialization.Codecs.Tests.Support;
 
-/// <summary>Theory rows over the formats, by key, so that each format's row is a test case of its own in a listing.</summary>
-internal static class TheoryRows
+/// <summary>The codec tests' theory rows: the formats by key, so that each format's row is a test case of its own in a listing, and the data several theories share.</summary>
+internal static class CodecTheoryRows
 {
     public static IEnumerable<string> FormatKeys => WireFormat.All.Select(format => format.Key);
 
@@ -16,19 +16,4 @@ internal static class TheoryRows
     /// <summary>What byte-exact encoder tests write, by <see cref="OrganizationGen.Named"/> name.</summary>
     public static readonly string[] ByteExactOrganizations =
         ["random 1 of 300", "random 2 of 300", "random 3 of 300", "extremes", "seed 2000", "long texts"];
-
-    /// <summary>One row per pair, every first value with every second.</summary>
-    public static TheoryData<TFirst, TSecond> Cross<TFirst, TSecond>(IEnumerable<TFirst> firsts, IEnumerable<TSecond> seconds)
-    {
-        var data = new TheoryData<TFirst, TSecond>();
-        foreach (var first in firsts)
-        {
-            foreach (var second in seconds)
-            {
-                data.Add(first, second);
-            }
-        }
-
-        return data;
-    }
 }
