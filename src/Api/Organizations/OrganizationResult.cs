@@ -22,6 +22,9 @@ public sealed partial class OrganizationResult(Organization organization, int me
         var aborted = httpContext.RequestAborted;
         try
         {
+            // Started before the first byte: until then Kestrel keeps the body in buffers of its own and copies all of
+            // it into the connection's pipe when the headers go out, which for a body under one chunk is all of it.
+            await response.StartAsync(aborted);
             var encoder = format.Format.Codec.CreateEncoder();
             await OrganizationStreamWriter.WriteAsync(response.BodyWriter, encoder, organization, memberCount, aborted, chunkSize);
         }
