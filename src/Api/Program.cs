@@ -1,7 +1,7 @@
 using WebSerialization.Api.Baseline;
 using WebSerialization.Api.Compression;
 using WebSerialization.Api.Diagnostics;
-using WebSerialization.Api.Grpc;
+using WebSerialization.Api.GrpcService;
 using WebSerialization.Api.Home;
 using WebSerialization.Api.Lifecycle;
 using WebSerialization.Api.Limits;

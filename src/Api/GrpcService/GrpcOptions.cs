@@ -1,4 +1,4 @@
-namespace WebSerialization.Api.Grpc;
+namespace WebSerialization.Api.GrpcService;
 
 /// <summary>Configuration section <c>Grpc</c>: the gRPC endpoint and its limits.</summary>
 public sealed class GrpcOptions

@@ -1,7 +1,7 @@
 using System.Buffers;
 using Grpc.Core;
 
-namespace WebSerialization.Api.Grpc;
+namespace WebSerialization.Api.GrpcService;
 
 /// <summary>
 /// One <c>OrganizationPart</c> message of an upload as its protobuf bytes, copied out of the request into a pooled

@@ -4,7 +4,7 @@ using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 
-namespace WebSerialization.Api.Grpc;
+namespace WebSerialization.Api.GrpcService;
 
 /// <summary>
 /// Kestrel's endpoints when gRPC is on: the HTTP API where the hosting URLs say (<c>ASPNETCORE_URLS</c>,

@@ -14,7 +14,7 @@ using WebSerialization.Models.GrpcContract;
 using WebSerialization.Models.Protobuf;
 using WebSerialization.Models.Streaming;
 
-namespace WebSerialization.Api.Grpc;
+namespace WebSerialization.Api.GrpcService;
 
 /// <summary>
 /// <see cref="IOrganizationService"/> over the seed organization. The stream reuses one message and one member list

@@ -3,7 +3,7 @@ using Microsoft.Extensions.Options;
 using ProtoBuf.Grpc.Server;
 using WebSerialization.Api.Limits;
 
-namespace WebSerialization.Api.Grpc;
+namespace WebSerialization.Api.GrpcService;
 
 /// <summary>
 /// Code-first gRPC (protobuf-net.Grpc) in the same app: <see cref="OrganizationGrpcService"/> on its own h2c port

@@ -2,7 +2,7 @@ using System.Reflection;
 using ProtoBuf.Grpc.Configuration;
 using WebSerialization.Models.GrpcContract;
 
-namespace WebSerialization.Api.Grpc;
+namespace WebSerialization.Api.GrpcService;
 
 /// <summary>
 /// protobuf-net.Grpc's service binder, on this server: every operation of <see cref="IOrganizationService"/> but

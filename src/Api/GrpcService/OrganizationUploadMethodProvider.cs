@@ -4,7 +4,7 @@ using ProtoBuf.Grpc.Configuration;
 using WebSerialization.Models;
 using WebSerialization.Models.GrpcContract;
 
-namespace WebSerialization.Api.Grpc;
+namespace WebSerialization.Api.GrpcService;
 
 /// <summary>
 /// Binds <c>UploadOrganization</c> to <see cref="OrganizationGrpcService.UploadAsync"/> with a request marshaller that
