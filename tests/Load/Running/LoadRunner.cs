@@ -28,8 +28,6 @@ public sealed class LoadRunner
         return this;
     }
 
-    public IReadOnlyList<LoadScenario> Registered => _registered;
-
     /// <summary>Runs with the command line's options (<c>--help</c> lists them); returns the process's exit code.</summary>
     public Task<int> RunAsync(string[] args) => LoadRun.RunAsync(args, _registered);
 }
