@@ -28,9 +28,6 @@ public sealed class OtherProcessesWatch : IAsyncDisposable
         _sampling = SampleAsync();
     }
 
-    /// <summary>What the watch has seen so far.</summary>
-    public OtherProcessesTally Tally => _tally;
-
     /// <summary>Starts watching, or answers null where there is no /proc to read.</summary>
     public static OtherProcessesWatch? Start(int runnerProcessId)
     {
@@ -150,8 +147,8 @@ public sealed class OtherProcessesWatch : IAsyncDisposable
             }
         }
 
-        /// <summary>Every process outside the runner's tree and the kernel's threads that used CPU time during the run, busiest first.</summary>
-        public IReadOnlyList<(string Name, int ProcessId, double Percent)> Others(TimeSpan run)
+        // Every process outside the runner's tree and the kernel's threads that used CPU time during the run, busiest first.
+        private IReadOnlyList<(string Name, int ProcessId, double Percent)> Others(TimeSpan run)
         {
             lock (_lock)
             {
