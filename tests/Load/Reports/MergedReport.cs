@@ -59,10 +59,10 @@ public static class MergedReport
 /// histogram of every request any of them made (percentiles read from it, never averaged), and their counts summed.
 /// The runners ran side by side, so their rates add up too.</summary>
 /// <param name="Logs">How many logs it came from.</param>
-/// <param name="Dropped">Dropped requests (in <paramref name="Failed"/>).</param>
+/// <param name="Failed">Failed requests, the dropped ones (which the logs count apart) included.</param>
 /// <param name="RequestsPerSecond">The sum of each runner's successful requests per second of its measured time.</param>
 /// <param name="MegabytesPerSecond">The sum of each runner's body bytes (sent plus received) per second of its measured time, in MB/s.</param>
-public sealed record MergedLoad(string Tag, LatencyHistogram Latency, int Logs, long Failed, long Dropped, long Late, long BytesSent, long BytesReceived, double? RequestsPerSecond, double? MegabytesPerSecond)
+public sealed record MergedLoad(string Tag, LatencyHistogram Latency, int Logs, long Failed, long Late, long BytesReceived, double? RequestsPerSecond, double? MegabytesPerSecond)
 {
     public long Succeeded => Latency.Count;
 
@@ -111,9 +111,7 @@ public sealed record MergedLoad(string Tag, LatencyHistogram Latency, int Logs, 
             latency,
             entries.Count,
             entries.Sum(entry => entry.Failed),
-            entries.Sum(entry => entry.Dropped),
             entries.Sum(entry => entry.Late),
-            entries.Sum(entry => entry.BytesSent),
             entries.Sum(entry => entry.BytesReceived),
             timed.Length == 0 ? null : timed.Sum(entry => entry.Succeeded / entry.Elapsed.TotalSeconds),
             timed.Length == 0 ? null : timed.Sum(entry => (entry.BytesSent + entry.BytesReceived) / Units.BytesPerMegabyte / entry.Elapsed.TotalSeconds));
