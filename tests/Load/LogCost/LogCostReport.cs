@@ -108,9 +108,6 @@ public sealed record LogCostSample(string Variant, int Round, long Requests, lon
     /// <summary>Server CPU time per answered request, in microseconds; NaN without requests.</summary>
     public double CpuMicrosecondsPerRequest => Requests == 0 ? double.NaN : ServerCpu.TotalMicroseconds / Requests;
 
-    /// <summary>Log bytes per answered request; NaN without requests.</summary>
-    public double LogBytesPerRequest => Requests == 0 ? double.NaN : LogBytes / (double)Requests;
-
     public double RequestsPerSecond => Requests / Elapsed.TotalSeconds;
 }
 
