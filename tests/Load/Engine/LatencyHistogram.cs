@@ -4,14 +4,11 @@ namespace WebSerialization.Load.Engine;
 
 /// <summary>
 /// Request times recorded into an HdrHistogram, in microseconds from 1 µs to 1 hour with 3 significant digits: every
-/// percentile read from it is within 0.1 % of a recorded value (<see cref="RelativePrecision"/>), in 40 KB whatever the
-/// number of requests. Histograms of one scenario's copies, phases or runs merge with <see cref="Add"/>.
+/// percentile read from it is within 0.1 % of a recorded value, in 40 KB whatever the number of requests. Histograms of
+/// one scenario's copies, phases or runs merge with <see cref="Add"/>.
 /// </summary>
 public sealed class LatencyHistogram
 {
-    /// <summary>The histogram's precision: a value read back differs from the recorded one by at most this fraction.</summary>
-    public const double RelativePrecision = 0.001;
-
     private const long HighestMicroseconds = 3_600_000_000;
     private const int SignificantDigits = 3;
 
