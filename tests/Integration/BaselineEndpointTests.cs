@@ -1,4 +1,3 @@
-using System.Security.Cryptography;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
 using WebSerialization.Api.Baseline;
@@ -207,11 +206,10 @@ public sealed class BaselineEndpointTests(ApiServer server)
         Assert.Equal(mediaType ?? WireMediaTypes.ProblemJson, response.Content.Headers.ContentType?.MediaType);
     }
 
-    // The body's SHA-256, read as it arrives: a million members do not belong in memory.
     private async Task<(HttpStatusCode Status, string? MediaType, string Sha256)> HashAsync(string path)
     {
         using var response = await server.Client.GetAsync(path, HttpCompletionOption.ResponseHeadersRead);
-        return (response.StatusCode, response.Content.Headers.ContentType?.MediaType, Convert.ToHexString(await SHA256.HashDataAsync(await response.Content.ReadAsStreamAsync())));
+        return (response.StatusCode, response.Content.Headers.ContentType?.MediaType, await HttpPayloads.Sha256Async(await response.Content.ReadAsStreamAsync()));
     }
 
     private Task<HttpResponseMessage> PostBaselineAsync(WireFormat format, byte[] body) =>

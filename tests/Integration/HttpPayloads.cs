@@ -1,5 +1,6 @@
 using System.Net.Http.Headers;
 using System.Net.Http.Json;
+using System.Security.Cryptography;
 using WebSerialization.Models.Baseline;
 
 namespace WebSerialization.IntegrationTests;
@@ -16,6 +17,9 @@ public static class HttpPayloads
     /// <summary>GETs the organization's first <paramref name="count"/> members in <paramref name="format"/> as bytes (small counts only).</summary>
     public static async Task<byte[]> DownloadAsync(HttpClient client, WireFormat format, int count) =>
         await client.GetByteArrayAsync($"/api/organization?count={count}&format={format.Key}");
+
+    /// <summary>The SHA-256 of <paramref name="body"/> in hex, read as it arrives: a million members do not belong in memory.</summary>
+    public static async Task<string> Sha256Async(Stream body) => Convert.ToHexString(await SHA256.HashDataAsync(body));
 
     /// <summary>GETs <paramref name="path"/> with the Accept and Accept-Encoding headers given, sent as written.</summary>
     public static async Task<HttpResponseMessage> GetAsync(HttpClient client, string path, string? accept = null, string? acceptEncoding = null, HttpCompletionOption completion = HttpCompletionOption.ResponseContentRead)

@@ -1,4 +1,3 @@
-using System.Security.Cryptography;
 using CodedInputStream = Google.Protobuf.CodedInputStream;
 using ProtoWireFormat = Google.Protobuf.WireFormat;
 using WebSerialization.Api.Organizations;
@@ -75,8 +74,8 @@ public sealed class OrganizationUploadTests(ApiServer server)
 
         Assert.Equal(HttpStatusCode.OK, converted.StatusCode);
         Assert.Equal(
-            await SHA256.HashDataAsync(await direct.Content.ReadAsStreamAsync()),
-            await SHA256.HashDataAsync(await converted.Content.ReadAsStreamAsync()));
+            await HttpPayloads.Sha256Async(await direct.Content.ReadAsStreamAsync()),
+            await HttpPayloads.Sha256Async(await converted.Content.ReadAsStreamAsync()));
     }
 
     [Fact]

@@ -1,6 +1,5 @@
 using System.Collections.Concurrent;
 using System.Reflection;
-using System.Security.Cryptography;
 using System.Text.RegularExpressions;
 using WebSerialization.IntegrationTests.ScaleOut;
 using WebSerialization.Tests.Processes;
@@ -241,7 +240,7 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
     private static async Task<string> HashAsync(HttpClient client, string path)
     {
         await using var body = await client.GetStreamAsync(path);
-        return Convert.ToHexString(await SHA256.HashDataAsync(body));
+        return await HttpPayloads.Sha256Async(body);
     }
 
     // GETs path and reads the body to its end, pausing 20 ms after each 8 MB when slowly; the status and the body's length.
