@@ -66,24 +66,28 @@ public class OrganizationEncoderTests
     [MemberData(nameof(FormatsThatStateTheCountFirst))]
     public void RefusesToWriteMoreMembersThanTheHeaderDeclared(string formatKey)
     {
-        var organization = OrganizationGenerator.Create(3);
-        var encoder = CodecOf(formatKey).CreateEncoder();
-        var output = new ArrayBufferWriter<byte>();
-        encoder.WriteHeader(output, organization, 2);
+        var (encoder, output, members) = AfterTheHeader(formatKey, declaredCount: 2);
 
-        Assert.Throws<InvalidOperationException>(() => encoder.WriteMembers(output, organization.Members!.ToArray()));
+        Assert.Throws<InvalidOperationException>(() => encoder.WriteMembers(output, members));
     }
 
     [Theory]
     [MemberData(nameof(FormatsThatStateTheCountFirst))]
     public void RefusesToEndWithFewerMembersThanTheHeaderDeclared(string formatKey)
     {
+        var (encoder, output, members) = AfterTheHeader(formatKey, declaredCount: 3);
+        encoder.WriteMembers(output, members[..2]);
+
+        Assert.Throws<InvalidOperationException>(() => encoder.WriteFooter(output));
+    }
+
+    // An encoder that has written the header of an organization of three members, declaring declaredCount of them.
+    private static (IOrganizationEncoder Encoder, ArrayBufferWriter<byte> Output, Member[] Members) AfterTheHeader(string formatKey, int declaredCount)
+    {
         var organization = OrganizationGenerator.Create(3);
         var encoder = CodecOf(formatKey).CreateEncoder();
         var output = new ArrayBufferWriter<byte>();
-        encoder.WriteHeader(output, organization, 3);
-        encoder.WriteMembers(output, organization.Members!.Take(2).ToArray());
-
-        Assert.Throws<InvalidOperationException>(() => encoder.WriteFooter(output));
+        encoder.WriteHeader(output, organization, declaredCount);
+        return (encoder, output, [.. organization.Members!]);
     }
 }
