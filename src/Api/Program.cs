@@ -38,7 +38,7 @@ app.MapMetrics();
 app.UseRateLimiter();
 app.UseHeavyRequestGuard();
 
-app.MapHealthChecks("/healthz");
+app.MapHealthEndpoint();
 app.MapOrganizations();
 app.MapServiceDescription();
 app.MapBaseline();

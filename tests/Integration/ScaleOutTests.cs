@@ -124,6 +124,8 @@ public sealed class ScaleOutTests(ScaleOutTopology topology, ITestOutputHelper o
             output.WriteLine($"{replica.Name} exited {stopping.Elapsed.TotalSeconds:0.0} s after SIGTERM with code {replica.ExitCode}.");
             Assert.Equal(0, replica.ExitCode);
             Assert.Contains(replica.Output, line => line.Contains("before the listener closes", StringComparison.Ordinal));
+            var errors = ApiLogLines.Errors(replica.Output);
+            Assert.True(errors.Count == 0, $"{replica.Name} logged errors while it drained:\n" + string.Join('\n', errors.Take(5)));
             await topology.StartReplicaAsync(i);
 
             // HAProxy takes it back after two good checks a second apart.

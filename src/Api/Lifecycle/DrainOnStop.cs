@@ -37,7 +37,7 @@ public sealed partial class DrainOnStop(IOptions<DrainOptions> options, ILogger<
     }
 
     public Task<HealthCheckResult> CheckHealthAsync(HealthCheckContext context, CancellationToken cancellationToken = default) =>
-        Task.FromResult(_draining ? HealthCheckResult.Unhealthy("Stopping: draining before the listener closes.") : HealthCheckResult.Healthy());
+        Task.FromResult(_draining ? new HealthCheckResult(context.Registration.FailureStatus, "Stopping: draining before the listener closes.") : HealthCheckResult.Healthy());
 
     public Task StartingAsync(CancellationToken cancellationToken) => Task.CompletedTask;
 
@@ -72,7 +72,7 @@ public static class DrainOnStopExtensions
         services.Configure<DrainOptions>(configuration.GetSection(DrainOptions.Section));
         services.AddSingleton<DrainOnStop>();
         services.AddHostedService(provider => provider.GetRequiredService<DrainOnStop>());
-        services.AddHealthChecks().AddCheck<DrainOnStop>("drain");
+        services.AddHealthChecks().AddLifecycleCheck<DrainOnStop>("drain");
         return services;
     }
 }

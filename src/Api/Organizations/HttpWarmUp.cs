@@ -30,7 +30,7 @@ public sealed partial class HttpWarmUp(IServer server, IOptions<OrganizationOpti
 
     private int Requests => options.Value.WarmUp && Environment.ProcessorCount == 1 ? options.Value.HttpWarmUpRequests : 0;
 
-    // Unhealthy from before the server listens, so that /healthz never answers 200 ahead of the warm-up.
+    // Not taking load from before the server listens, so that /healthz never answers 200 ahead of the warm-up.
     public Task StartingAsync(CancellationToken cancellationToken)
     {
         _warming = Requests > 0;
@@ -52,7 +52,7 @@ public sealed partial class HttpWarmUp(IServer server, IOptions<OrganizationOpti
     }
 
     public Task<HealthCheckResult> CheckHealthAsync(HealthCheckContext context, CancellationToken cancellationToken = default) =>
-        Task.FromResult(_warming ? HealthCheckResult.Unhealthy("Warming up: downloading from itself before taking load.") : HealthCheckResult.Healthy());
+        Task.FromResult(_warming ? new HealthCheckResult(context.Registration.FailureStatus, "Warming up: downloading from itself before taking load.") : HealthCheckResult.Healthy());
 
     public Task StoppingAsync(CancellationToken cancellationToken)
     {

@@ -3,6 +3,7 @@ using Microsoft.AspNetCore.Mvc;
 using Microsoft.Extensions.Options;
 using WebSerialization.Api.Diagnostics;
 using WebSerialization.Api.Formats;
+using WebSerialization.Api.Lifecycle;
 using WebSerialization.Api.Limits;
 using WebSerialization.Models.GrpcContract;
 using WebSerialization.Models;
@@ -24,7 +25,7 @@ public static class OrganizationApi
         services.AddHostedService<SeedOrganizationWarmUp>();
         services.AddSingleton<HttpWarmUp>();
         services.AddHostedService(provider => provider.GetRequiredService<HttpWarmUp>());
-        services.AddHealthChecks().AddCheck<HttpWarmUp>("http-warm-up");
+        services.AddHealthChecks().AddLifecycleCheck<HttpWarmUp>("http-warm-up");
         return services;
     }
 
