@@ -1,7 +1,7 @@
 using Grpc.Core;
 using WebSerialization.Models.GrpcContract;
 
-namespace WebSerialization.Load.Scenarios.Grpc;
+namespace WebSerialization.Load.Scenarios.GrpcClient;
 
 /// <summary>
 /// gRPC calls inside a scenario, on the context's shared channel, counting every message without decoding it as

@@ -3,7 +3,7 @@ using Grpc.Net.Client;
 using ProtoBuf;
 using WebSerialization.Models.GrpcContract;
 
-namespace WebSerialization.Load.Scenarios.Grpc;
+namespace WebSerialization.Load.Scenarios.GrpcClient;
 
 /// <summary>
 /// One gRPC channel to the server's h2c endpoint, shared by every copy as a real client shares its channel (calls are
