@@ -19,10 +19,10 @@ internal static class Leb128
     public const int MaxBytes64 = 10;
     public const byte LastByteMax64 = 0x01;
 
-    // pdep spreads a varint's 7-bit groups in one instruction on every Intel CPU that has it and on AMD from Zen 3
-    // (family 19h) on. Zen 1 and 2, and Hygon's chips built on them, run it in microcode at hundreds of cycles for a
-    // 56-bit mask, far slower than the shifts. Read once; the JIT then treats it as a constant.
-    private static readonly bool HasFastBitDeposit = Bmi2.X64.IsSupported && !IsAmdBeforeZen3();
+    // pdep spreads a varint's 7-bit groups in one instruction, and pext packs them back, on every Intel CPU that has
+    // them and on AMD from Zen 3 (family 19h) on. Zen 1 and 2, and Hygon's chips built on them, run both in microcode
+    // at hundreds of cycles for a 56-bit mask, far slower than the shifts. Read once; the JIT then treats it as a constant.
+    private static readonly bool HasFastBitDepositAndExtract = Bmi2.X64.IsSupported && !IsAmdBeforeZen3();
 
     /// <summary>Writes <paramref name="value"/> at the start of <paramref name="destination"/>.</summary>
     /// <returns>The number of bytes written, 1 to 10.</returns>
@@ -52,17 +52,7 @@ internal static class Leb128
     {
         if (value < (1UL << 56) && destination.Length >= sizeof(ulong))
         {
-            ulong groups;
-            if (HasFastBitDeposit)
-            {
-                groups = Bmi2.X64.ParallelBitDeposit(value, 0x7F7F_7F7F_7F7F_7F7F);
-            }
-            else
-            {
-                groups = (value & 0x0FFF_FFFF) | ((value & 0x00FF_FFFF_F000_0000) << 4);
-                groups = (groups & 0x0000_3FFF_0000_3FFF) | ((groups & 0x0FFF_C000_0FFF_C000) << 2);
-                groups = (groups & 0x007F_007F_007F_007F) | ((groups & 0x3F80_3F80_3F80_3F80) << 1);
-            }
+            var groups = HasFastBitDepositAndExtract ? Bmi2.X64.ParallelBitDeposit(value, 0x7F7F_7F7F_7F7F_7F7F) : SpreadGroups(value);
 
             // The highest non-zero group is the last byte, and every byte before it has its continuation bit set: with
             // z leading zero bits that is byte 7 - z / 8, and shifting the bits of bytes 0..6 right by z / 8 bytes
@@ -109,14 +99,24 @@ internal static class Leb128
             return false;
         }
 
-        value = PackGroups(word & (ulong.MaxValue >> (64 - (8 * length))));
+        var groups = word & (ulong.MaxValue >> (64 - (8 * length)));
+        value = HasFastBitDepositAndExtract ? Bmi2.X64.ParallelBitExtract(groups, 0x7F7F_7F7F_7F7F_7F7F) : PackGroups(groups);
         at += length;
         return true;
     }
 
-    // Up to eight bytes of 7-bit groups, least significant first, packed into one number (continuation bits dropped).
+    /// <summary>A number below 2^56 as eight bytes of 7-bit groups, least significant first, high bits clear: pdep without pdep.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong PackGroups(ulong bytes)
+    internal static ulong SpreadGroups(ulong value)
+    {
+        var groups = (value & 0x0FFF_FFFF) | ((value & 0x00FF_FFFF_F000_0000) << 4);
+        groups = (groups & 0x0000_3FFF_0000_3FFF) | ((groups & 0x0FFF_C000_0FFF_C000) << 2);
+        return (groups & 0x007F_007F_007F_007F) | ((groups & 0x3F80_3F80_3F80_3F80) << 1);
+    }
+
+    /// <summary>Up to eight bytes of 7-bit groups, least significant first, packed into one number (continuation bits dropped): pext without pext.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static ulong PackGroups(ulong bytes)
     {
         bytes &= 0x7F7F_7F7F_7F7F_7F7FUL;
         bytes = ((bytes & 0x7F00_7F00_7F00_7F00UL) >> 1) | (bytes & 0x007F_007F_007F_007FUL);
