@@ -1,6 +1,9 @@
 using System.Buffers;
 using System.Buffers.Binary;
 using System.IO.Hashing;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
 using System.Text;
 using WebSerialization.Models.Codecs;
 
@@ -140,8 +143,36 @@ public sealed class OrganizationChecksumBuilder
     {
         var bytes = text.Bytes;
         BinaryPrimitives.WriteInt32LittleEndian(span[at..], text.IsNull ? Null : bytes.Length);
-        bytes.CopyTo(span[(at + sizeof(int))..]);
+        CopyShort(bytes, span[(at + sizeof(int))..]);
         return at + sizeof(int) + bytes.Length;
+    }
+
+    // A member's text is usually 8 to 32 bytes: two overlapping loads and stores copy it without a call to memmove.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void CopyShort(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        var length = source.Length;
+        if (length < sizeof(ulong) || length > 2 * Vector128<byte>.Count || destination.Length < length)
+        {
+            source.CopyTo(destination);
+            return;
+        }
+
+        ref var from = ref MemoryMarshal.GetReference(source);
+        ref var to = ref MemoryMarshal.GetReference(destination);
+        if (length <= Vector128<byte>.Count)
+        {
+            var head = Unsafe.ReadUnaligned<ulong>(ref from);
+            var tail = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref from, length - sizeof(ulong)));
+            Unsafe.WriteUnaligned(ref to, head);
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref to, length - sizeof(ulong)), tail);
+            return;
+        }
+
+        var first = Vector128.LoadUnsafe(ref from);
+        var last = Vector128.LoadUnsafe(ref from, (nuint)(length - Vector128<byte>.Count));
+        first.StoreUnsafe(ref to);
+        last.StoreUnsafe(ref to, (nuint)(length - Vector128<byte>.Count));
     }
 
     private void WriteText(Utf8Text text)
