@@ -14,9 +14,10 @@ namespace WebSerialization.Models.Protobuf;
 /// them: (tag 3, length, member bytes). Each top-level field is a unit of <see cref="OrganizationDecoder"/>: read with
 /// a <see cref="BufferReader"/> once all its bytes are there, so between calls the decoder holds at most one
 /// unfinished field. Each member goes to the sink as a <see cref="MemberView"/> whose texts are the payload's own
-/// bytes, checked as UTF-8 in place; nothing is allocated for it. Ours, not protobuf-net's reader, because protobuf-net
-/// replaces invalid UTF-8 with U+FFFD where every format here rejects it (docs/libraries.md) and builds objects a sink
-/// may not want, and because building them through this decoder is still faster than protobuf-net's own
+/// bytes, checked as UTF-8 in place; nothing is allocated for it. Members laid out as encoders write them are read in
+/// one loop with no dispatch per field; any other member, and every fault, goes to the field-by-field reader, which
+/// alone decides what is valid. Ours, not protobuf-net's reader, because protobuf-net replaces invalid UTF-8 with
+/// U+FFFD where every format here rejects it (docs/libraries.md) and builds objects a sink may not want, and because building them through this decoder is still faster than protobuf-net's own
 /// <c>Deserialize(Stream)</c> (rows "protobuf stream" and "protobuf-net Stream" of docs/results/benchmarks.md;
 /// <c>dotnet tests/Benchmarks/bin/Release/net10.0/WebSerialization.Benchmarks.dll --repeat "protobuf stream" deserialize 15</c>).
 /// </summary>
@@ -77,12 +78,16 @@ internal sealed class ProtobufOrganizationDecoder : OrganizationDecoder
     {
         var reader = new BufferReader(span, offset);
         var decoded = 0;
-        while (TryReadField(ref reader))
+        while (true)
         {
+            reader.Position = decoded = ReadMembersInOrder(span, decoded);
+            if (!TryReadField(ref reader))
+            {
+                return decoded;
+            }
+
             decoded = reader.Position;
         }
-
-        return decoded;
     }
 
     protected override string DescribeUnfinished() => "a field";
@@ -189,9 +194,112 @@ internal sealed class ProtobufOrganizationDecoder : OrganizationDecoder
         return true;
     }
 
-    // Reads the member whose bytes end at `end`, within the span, and hands it to the sink. A varint may be loaded 8
-    // bytes at a time past the member's end, but only what lies within the member is ever taken: every other read is
-    // bounded by `end`, so a field that runs past it fails the same way, at the same offset, whatever follows.
+    // Members one after another from `position`, as long as each is laid out as encoders of this schema write it (see
+    // TryReadMemberInOrder) and the limits allow it; returns where the first field it did not take starts. That field,
+    // valid or not, is TryReadField's: it reads the field again and decides, so errors and their offsets are the same
+    // whichever reader meets them.
+    private int ReadMembersInOrder(ReadOnlySpan<byte> span, int position)
+    {
+        ref var bytes = ref MemoryMarshal.GetReference(span);
+        while (span.Length - position >= sizeof(ulong) && Unsafe.Add(ref bytes, position) == OrganizationMembersTag && MembersDecoded < _maxMembers)
+        {
+            var at = position + 1;
+            if (!Leb128.TryReadShort(ref bytes, ref at, Leb128.MaxBytes64, Leb128.LastByteMax64, out var length)
+                || length > (ulong)Math.Min(span.Length - at, _unknownFields.MaxFieldBytes)
+                || !TryReadMemberInOrder(span, at, at + (int)length))
+            {
+                break;
+            }
+
+            position = at + (int)length;
+        }
+
+        return position;
+    }
+
+    // The member in span[start..end] as encoders of this schema write it: fields 1 to 6 in order, each present or left
+    // out, strings shorter than 128 bytes, and 8 bytes of the span after the member, so that every load stays inside it.
+    // It is read with no dispatch per field. Anything else, valid or not, returns false before anything is handed over.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryReadMemberInOrder(ReadOnlySpan<byte> span, int start, int end)
+    {
+        if (span.Length - end < sizeof(ulong))
+        {
+            return false;
+        }
+
+        ref var bytes = ref MemoryMarshal.GetReference(span);
+        var at = start;
+        var id = 0UL;
+        if (at < end && Unsafe.Add(ref bytes, at) == MemberIdTag)
+        {
+            at++;
+            if (!Leb128.TryReadShort(ref bytes, ref at, Leb128.MaxBytes64, Leb128.LastByteMax64, out id))
+            {
+                return false;
+            }
+        }
+
+        Utf8Text name = default, description = default, address = default;
+        if ((at < end && Unsafe.Add(ref bytes, at) == MemberNameTag && !TryTakeShortText(span, ref at, end, out name))
+            || (at < end && Unsafe.Add(ref bytes, at) == MemberDescriptionTag && !TryTakeShortText(span, ref at, end, out description))
+            || (at < end && Unsafe.Add(ref bytes, at) == MemberAddressTag && !TryTakeShortText(span, ref at, end, out address)))
+        {
+            return false;
+        }
+
+        var valueBits = 0UL;
+        if (at < end && Unsafe.Add(ref bytes, at) == MemberValueTag)
+        {
+            if (end - at <= sizeof(ulong))
+            {
+                return false;
+            }
+
+            valueBits = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref bytes, at + 1));
+            at += 1 + sizeof(ulong);
+        }
+
+        var updateTime = 0UL;
+        if (at < end && Unsafe.Add(ref bytes, at) == MemberUpdateTimeTag)
+        {
+            at++;
+            if (!Leb128.TryReadShort(ref bytes, ref at, Leb128.MaxBytes64, Leb128.LastByteMax64, out updateTime))
+            {
+                return false;
+            }
+        }
+
+        if (at != end)
+        {
+            return false;
+        }
+
+        HandOver(new MemberView((int)id, name, description, address, BitConverter.UInt64BitsToDouble(valueBits), (long)updateTime));
+        return true;
+    }
+
+    // The string field whose tag is at `at`: false unless its length is one byte, and it fits the member, the limit and UTF-8.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryTakeShortText(ReadOnlySpan<byte> span, scoped ref int at, int end, out Utf8Text text)
+    {
+        int length = Unsafe.Add(ref MemoryMarshal.GetReference(span), at + 1);
+        if (length >= 0x80 || length > end - at - 2 || length > _maxStringBytes)
+        {
+            text = default;
+            return false;
+        }
+
+        var bytes = span.Slice(at + 2, length);
+        text = new Utf8Text(bytes);
+        at += 2 + length;
+        return Utf8Text.IsWellFormed(bytes);
+    }
+
+    // Reads the member whose bytes end at `end`, within the span, field by field in any order, and hands it to the
+    // sink. A varint may be loaded 8 bytes at a time past the member's end, but only what lies within the member is ever
+    // taken: every other read is bounded by `end`, so a field that runs past it fails the same way, at the same offset,
+    // whatever follows.
     private void ReadMember(ref BufferReader reader, int end)
     {
         var id = 0;
@@ -243,12 +351,17 @@ internal sealed class ProtobufOrganizationDecoder : OrganizationDecoder
             }
         }
 
+        HandOver(new MemberView(id, name, description, address, value, updateTime));
+    }
+
+    private void HandOver(in MemberView member)
+    {
         if (MembersDecoded == 0)
         {
             BeginMembers(-1);
         }
 
-        AddMember(new MemberView(id, name, description, address, value, updateTime));
+        AddMember(member);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Text;
 using Google.Protobuf;
 using static Google.Protobuf.WireFormat.WireType;
 using WireType = Google.Protobuf.WireFormat.WireType;
@@ -131,6 +132,38 @@ public class ProtobufOrganizationDecoderTests
 
         Assert.Equal(2, decoded.Id);
         Assert.Equal("b", decoded.Members![0].Name);
+    }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(127)]
+    [InlineData(128)]
+    [InlineData(300)]
+    public void ReadsAMemberTheSameWhateverTheOrderOfItsFieldsAndTheLengthOfItsTexts(int nameLength)
+    {
+        // Members in the schema's order take the decoder's straight-through path unless a text is 128 bytes or more;
+        // the reversed ones, and the last field of the payload, take the field-by-field path. All must agree.
+        byte[][] fields =
+        [
+            Field(1, Varint, VarintBytes(1_000_000)),
+            Field(2, LengthDelimited, Encoding.UTF8.GetBytes(new string('é', nameLength / 2) + new string('n', nameLength % 2))),
+            Field(3, LengthDelimited, "d"u8.ToArray()),
+            Field(4, LengthDelimited, []),
+            Field(5, Fixed64, BitConverter.GetBytes(-0.5)),
+            Field(6, Varint, VarintBytes(1_702_247_304_000)),
+        ];
+        var inOrder = Field(3, LengthDelimited, [.. fields.SelectMany(field => field)]);
+        var reversed = Field(3, LengthDelimited, [.. fields.Reverse().SelectMany(field => field)]);
+
+        var members = Decode(Codec, [.. inOrder, .. inOrder, .. reversed, .. inOrder, .. Field(1, Varint, [9])]).Members!;
+
+        Assert.Equal(4, members.Count);
+        Assert.All(members, member =>
+        {
+            Assert.Equal(
+                (1_000_000, nameLength, "d", "", -0.5, 1_702_247_304_000),
+                (member.Id, Encoding.UTF8.GetByteCount(member.Name!), member.Description, member.Address, member.Value, member.UpdateTime));
+        });
     }
 
     [Fact]
