@@ -17,7 +17,8 @@ namespace WebSerialization.Models.Protobuf;
 /// bytes, checked as UTF-8 in place; nothing is allocated for it. Members laid out as encoders write them are read in
 /// one loop with no dispatch per field; any other member, and every fault, goes to the field-by-field reader, which
 /// alone decides what is valid. Ours, not protobuf-net's reader, because protobuf-net replaces invalid UTF-8 with
-/// U+FFFD where every format here rejects it (docs/libraries.md) and builds objects a sink may not want, and because building them through this decoder is still faster than protobuf-net's own
+/// U+FFFD where every format here rejects it (docs/libraries.md) and builds objects a sink may not want, and because
+/// building them through this decoder is still faster than protobuf-net's own
 /// <c>Deserialize(Stream)</c> (rows "protobuf stream" and "protobuf-net Stream" of docs/results/benchmarks.md;
 /// <c>dotnet tests/Benchmarks/bin/Release/net10.0/WebSerialization.Benchmarks.dll --repeat "protobuf stream" deserialize 15</c>).
 /// </summary>
